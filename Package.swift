@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+//
+// The concurrency-patterns lab: one Core Data-like store over SQLite, one workload,
+// and the concurrency patterns that run it side by side.
+
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "concurrency-patterns-lab",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "lab", targets: ["lab"]),
+        .library(name: "NoteStore", targets: ["NoteStore"]),
+        .library(name: "Workload", targets: ["Workload"]),
+        .library(name: "QueuePerformStore", targets: ["QueuePerformStore"]),
+        .library(name: "PlainActorStore", targets: ["PlainActorStore"]),
+        .library(name: "CustomExecutorStore", targets: ["CustomExecutorStore"]),
+        .library(name: "GlobalActorStore", targets: ["GlobalActorStore"]),
+        .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
+        .library(name: "Baselines", targets: ["Baselines"]),
+        .library(name: "LabCommands", targets: ["LabCommands"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: The store
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        .target(name: "NoteStore", dependencies: ["CSQLite"], swiftSettings: strictSwift),
+        .target(name: "Workload", dependencies: ["NoteStore"], swiftSettings: strictSwift),
+
+        // MARK: The patterns, one target each
+        .target(name: "QueuePerformStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(name: "PlainActorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(name: "CustomExecutorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(name: "GlobalActorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(name: "ActorPerObjectStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(name: "Baselines", dependencies: ["CSQLite", "NoteStore", "Workload"], swiftSettings: strictSwift),
+
+        // MARK: The command line
+        .target(
+            name: "LabCommands",
+            dependencies: [
+                "NoteStore", "Workload",
+                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(name: "lab", dependencies: ["LabCommands"], swiftSettings: strictSwift),
+
+        // MARK: Tests
+        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
+        .testTarget(name: "QueuePerformStoreTests", dependencies: ["QueuePerformStore"], swiftSettings: strictSwift),
+        .testTarget(name: "PlainActorStoreTests", dependencies: ["PlainActorStore"], swiftSettings: strictSwift),
+        .testTarget(name: "CustomExecutorStoreTests", dependencies: ["CustomExecutorStore"], swiftSettings: strictSwift),
+        .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore"], swiftSettings: strictSwift),
+        .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
+        .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
+        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+import Dispatch
+import Synchronization
+
+// MARK: - ContextQueue
+
+/// The serial queue a context is confined to (lesson 1).
+///
+/// It is `Sendable` and separate from the context so that an executor can hold it: a
+/// `SerialExecutor` must be `Sendable`, a context is not. SwiftData's
+/// `DefaultSerialModelExecutor` has to keep its `ModelContext` in an unchecked container
+/// for that reason; keeping the queue apart avoids the unchecked conformance.
+public final class ContextQueue: Sendable {
+    /// The name shown in traps and thread dumps.
+    public let label: String
+    let dispatchQueue: DispatchQueue
+
+    /// Every job sent to any context queue of this process: each one is a potential
+    /// thread wake-up, the dominant cost of the queue-based patterns.
+    public static var dispatchCount: Int { dispatches.load(ordering: .relaxed) }
+    private static let dispatches = Atomic<Int>(0)
+
+    public init(label: String) {
+        self.label = label
+        self.dispatchQueue = DispatchQueue(label: label)
+        dispatchQueue.setSpecific(key: queueIdentityKey, value: ObjectIdentifier(self))
+    }
+
+    /// True when the calling code runs on this queue (in `perform`, `performAndWait`, or
+    /// a job of an executor built on it).
+    public var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: queueIdentityKey) == ObjectIdentifier(self)
+    }
+
+    /// Schedules `work` on the queue and returns at once.
+    public func async(_ work: @escaping @Sendable () -> Void) {
+        Self.dispatches.add(1, ordering: .relaxed)
+        dispatchQueue.async(execute: work)
+    }
+
+    /// Runs `work` on the queue and waits for it; runs it in place when already on it.
+    public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+        if isCurrent { return try work() }
+        Self.dispatches.add(1, ordering: .relaxed)
+        let result: Result<T, E> = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
+        return try result.get()
+    }
+}
+
+/// Marks each context queue with its own identity so `isCurrent` is one lookup.
+private let queueIdentityKey = DispatchSpecificKey<ObjectIdentifier>()

@@ -1,0 +1,36 @@
+// MARK: - NoteID
+
+/// The stable identity of a note: what crosses isolation boundaries instead of the note.
+///
+/// Like `NSManagedObjectID` or SwiftData's `PersistentIdentifier`, it is a small
+/// `Sendable` value that any context can turn back into its own object (lesson 7).
+public struct NoteID: RawRepresentable, Hashable, Comparable, Codable, Sendable {
+    public let rawValue: Int64
+
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public static func < (lhs: NoteID, rhs: NoteID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+// MARK: - FolderID
+
+/// The stable identity of a folder.
+public struct FolderID: RawRepresentable, Hashable, Comparable, Codable, Sendable {
+    public let rawValue: Int64
+
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public static func < (lhs: FolderID, rhs: FolderID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+// MARK: - CustomStringConvertible
+
+extension NoteID: CustomStringConvertible {
+    public var description: String { "note \(rawValue)" }
+}
+
+extension FolderID: CustomStringConvertible {
+    public var description: String { "folder \(rawValue)" }
+}

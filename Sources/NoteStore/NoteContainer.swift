@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+// MARK: - NoteContainer
+
+/// The database and its schema: the `NSPersistentContainer` or `ModelContainer` of the lab.
+///
+/// A container is `Sendable` and cheap to share. It makes contexts; each context has its
+/// own connection and queue, and what one context saves is visible to the others.
+public final class NoteContainer: Sendable {
+    /// Where the container keeps its data.
+    public enum Location: Sendable, Equatable {
+        /// A SQLite file, created when missing.
+        case file(String)
+        /// A private in-memory database that lives as long as the container.
+        case inMemory
+    }
+
+    /// Options fixed when the container opens.
+    public struct Options: Sendable {
+        /// Traps any use of a context or its objects off the context's queue (lesson 2);
+        /// the lab's `com.apple.CoreData.ConcurrencyDebug 1`.
+        public var concurrencyDebug: Bool
+
+        /// `concurrencyDebug` is on when `NOTESTORE_CONCURRENCY_DEBUG` is `1`, unless set.
+        public init(concurrencyDebug: Bool? = nil) {
+            self.concurrencyDebug = concurrencyDebug ?? ConcurrencyDebug.isEnabledByEnvironment
+        }
+    }
+
+    public let options: Options
+    let connectionLocation: SQLiteConnection.Location
+    /// Keeps an in-memory database alive while contexts come and go; nil for files.
+    private let anchor: Mutex<SQLiteConnection?>
+    private let lastNoteID: Atomic<Int64>
+
+    /// Opens the database, creating the file and the schema when missing.
+    /// - Throws: `NoteStoreError.notADatabase` for a file that is not a SQLite database,
+    ///   `.cannotOpen` for a path that cannot be created or written.
+    public init(location: Location, options: Options = Options()) throws(NoteStoreError) {
+        self.options = options
+        switch location {
+        case .file(let path): connectionLocation = .file(path)
+        case .inMemory: connectionLocation = .memory(name: "notestore-\(UUID().uuidString)")
+        }
+        let setup = try SQLiteConnection(location: connectionLocation)
+        do {
+            try setup.execute(NoteSchema.create)
+        } catch {
+            if case .file(let path) = location, error.isNotADatabase { throw .notADatabase(path: path) }
+            if case .file(let path) = location, case .sqlite(_, let message) = error {
+                throw .cannotOpen(path: path, reason: message)
+            }
+            throw error
+        }
+        let maxID = try setup.statement("SELECT coalesce(max(id), 0) FROM note")
+        _ = try maxID.step()
+        lastNoteID = Atomic(maxID.int64(0))
+        if case .inMemory = location {
+            anchor = Mutex(setup)
+        } else {
+            setup.close()
+            anchor = Mutex(nil)
+        }
+    }
+
+    /// A human-readable description of where the data lives.
+    public var locationDescription: String { connectionLocation.description }
+
+    /// Makes a context with its own connection. Without `queue`, the context gets a new
+    /// private serial queue; pass one to confine several contexts to one queue (a global
+    /// actor's executor does this).
+    public func newContext(name: String = "context", queue: ContextQueue? = nil) throws(NoteStoreError) -> NoteContext {
+        let connection = try SQLiteConnection(location: connectionLocation)
+        return NoteContext(
+            name: name,
+            container: self,
+            connection: connection,
+            queue: queue ?? ContextQueue(label: "notestore.\(name)")
+        )
+    }
+
+    /// A new identifier no other note of this container has used.
+    public func makeNoteID() -> NoteID {
+        NoteID(lastNoteID.add(1, ordering: .relaxed).newValue)
+    }
+
+    /// Records identifiers chosen by callers so `makeNoteID()` never hands them out again.
+    func noteIDUsed(_ id: NoteID) {
+        lastNoteID.max(id.rawValue, ordering: .relaxed)
+    }
+}

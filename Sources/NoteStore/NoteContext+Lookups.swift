@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - Looking up objects by identifier (lesson 7)
+
+/// The three lookups of Core Data and SwiftData, with the same semantics:
+///
+/// | lookup | registered | not registered, row exists | row gone |
+/// |---|---|---|---|
+/// | ``NoteContext/existingObject(with:)`` | returns it (fulfilled) | fetches it | throws `notFound` |
+/// | ``NoteContext/registeredObject(for:)`` | returns it | nil, no database access | nil |
+/// | ``NoteContext/object(with:)`` | returns it | a fault, loaded on first use | a fault that fails on first use |
+extension NoteContext {
+    /// The note with `id`, from the identity map or else from the database; never a fault.
+    /// `NSManagedObjectContext.existingObject(with:)`.
+    /// - Throws: `NoteStoreError.notFound` when no such row exists.
+    public func existingObject(with id: NoteID) throws(NoteStoreError) -> Note {
+        assertOnQueue("NoteContext.existingObject(with: \(id))")
+        if deletedNotes[id] != nil { throw .notFound("\(id)") }
+        if let note = registeredNotes[id]?.note {
+            do {
+                try note.fulfillFault()
+            } catch {
+                throw .notFound("\(id)")
+            }
+            return note
+        }
+        guard let values = try fetchValues(of: id) else { throw .notFound("\(id)") }
+        let note = Note(id: id, context: self, storage: values, committed: values)
+        register(note)
+        return note
+    }
+
+    /// The note with `id` if this context already holds it, else nil. Never touches the
+    /// database. `NSManagedObjectContext.registeredObject(for:)`, SwiftData's
+    /// `registeredModel(for:)`.
+    public func registeredObject(for id: NoteID) -> Note? {
+        assertOnQueue("NoteContext.registeredObject(for: \(id))")
+        return registeredNotes[id]?.note
+    }
+
+    /// The note with `id`, always: the registered object, or a new fault that loads on
+    /// first use. `NSManagedObjectContext.object(with:)`, SwiftData's `model(for:)`.
+    ///
+    /// This lookup never fails, so it cannot tell you the row is gone: the returned fault
+    /// stops the process on first property access (Core Data's "could not fulfill a
+    /// fault"), unless you call ``Note/fulfillFault()`` and handle its error.
+    public func object(with id: NoteID) -> Note {
+        assertOnQueue("NoteContext.object(with: \(id))")
+        if let note = registeredNotes[id]?.note { return note }
+        let fault = Note(id: id, context: self, storage: nil, committed: nil)
+        register(fault)
+        return fault
+    }
+
+    /// The folder with `id`, registered or fetched.
+    /// - Throws: `NoteStoreError.notFound` when no such folder exists.
+    public func existingFolder(with id: FolderID) throws(NoteStoreError) -> Folder {
+        assertOnQueue("NoteContext.existingFolder(with: \(id))")
+        if let folder = registeredFolders[id] { return folder }
+        let statement = try connection.statement(NoteSchema.selectFolder).bind(id.rawValue, at: 1)
+        guard try statement.step() else { throw .notFound("\(id)") }
+        let folder = Folder(id: id, name: statement.string(0), context: self)
+        registeredFolders[id] = folder
+        return folder
+    }
+
+    /// The saved values of one row, or nil when there is no such row.
+    func fetchValues(of id: NoteID) throws(NoteStoreError) -> Note.Values? {
+        let statement = try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1)
+        guard try statement.step() else { return nil }
+        return Note.Values(
+            folder: FolderID(statement.int64(0)),
+            title: statement.string(1),
+            body: statement.string(2),
+            created: Date(timeIntervalSince1970: statement.double(3)),
+            modified: Date(timeIntervalSince1970: statement.double(4))
+        )
+    }
+}

@@ -1,0 +1,200 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - NoteContext
+
+/// A scratchpad of notes and folders confined to one serial queue: the lab's
+/// `NSManagedObjectContext` or `ModelContext`.
+///
+/// A context and every object it hands out belong to its queue (lesson 1). Code that
+/// touches them must run there: inside ``perform(_:)``, ``performAndWait(_:)``, or on an
+/// executor built on ``queue``. It is deliberately not `Sendable`; what leaves it is a
+/// ``NoteID`` or a ``NoteSnapshot``.
+///
+/// Changes stay in the context until ``save()`` writes them in one transaction, or
+/// ``rollback()`` discards them. Each row is represented by at most one object per context
+/// (the identity map): clean objects are held weakly, as Core Data does, changed ones
+/// strongly until saved.
+public final class NoteContext {
+    public let name: String
+    public let container: NoteContainer
+    /// The serial queue this context is confined to.
+    public let queue: ContextQueue
+
+    let connection: SQLiteConnection
+    let concurrencyDebug: Bool
+
+    // MARK: Identity map and pending changes
+
+    var registeredNotes: [NoteID: WeakNote] = [:]
+    var registeredFolders: [FolderID: Folder] = [:]
+    var insertedNotes: [NoteID: Note] = [:]
+    var insertionOrder: [NoteID] = []
+    var updatedNotes: [NoteID: Note] = [:]
+    var deletedNotes: [NoteID: Note] = [:]
+    var insertedFolders: [FolderID: Folder] = [:]
+    private var pruneThreshold = 1_024
+
+    init(name: String, container: NoteContainer, connection: SQLiteConnection, queue: ContextQueue) {
+        self.name = name
+        self.container = container
+        self.connection = connection
+        self.queue = queue
+        self.concurrencyDebug = container.options.concurrencyDebug
+    }
+
+    // MARK: Confinement
+
+    /// Stops the process when debug mode is on and the caller is not on this context's
+    /// queue. With debug mode off this is one branch on a constant.
+    @inline(__always)
+    func assertOnQueue(_ touched: @autoclosure () -> String) {
+        if _slowPath(concurrencyDebug) && !queue.isCurrent {
+            ConcurrencyDebug.trap(context: name, queue: queue.label, touched: touched())
+        }
+    }
+
+    // MARK: Changes
+
+    /// Whether the context holds inserts, updates or deletes that are not saved yet.
+    public var hasChanges: Bool {
+        assertOnQueue("NoteContext.hasChanges")
+        return !insertedNotes.isEmpty || !updatedNotes.isEmpty || !deletedNotes.isEmpty || !insertedFolders.isEmpty
+    }
+
+    /// Writes every pending change in one transaction. Either all of it is written, or,
+    /// when it throws, none of it is: the database is as it was and the changes stay
+    /// pending in the context, to be fixed and saved again or rolled back.
+    public func save() throws(NoteStoreError) {
+        assertOnQueue("NoteContext.save()")
+        guard hasChanges else { return }
+        try connection.transaction { () throws(NoteStoreError) in
+            for folder in insertedFolders.values.sorted(by: { $0.id < $1.id }) {
+                try connection.statement(NoteSchema.insertFolder)
+                    .bind(folder.id.rawValue, at: 1).bind(folder.name, at: 2).run()
+            }
+            for id in insertionOrder {
+                guard let note = insertedNotes[id], let values = note.storage else { continue }
+                try bind(values, id: id, to: connection.statement(NoteSchema.insertNote)).run()
+            }
+            for (id, note) in updatedNotes {
+                guard let values = note.storage else { continue }
+                try bind(values, id: id, to: connection.statement(NoteSchema.updateNote)).run()
+            }
+            for id in deletedNotes.keys {
+                try connection.statement(NoteSchema.deleteNote).bind(id.rawValue, at: 1).run()
+            }
+        }
+        for note in insertedNotes.values { note.committed = note.storage }
+        for note in updatedNotes.values { note.committed = note.storage }
+        for note in deletedNotes.values { note.isDeleted = true }
+        insertedNotes.removeAll(keepingCapacity: true)
+        insertionOrder.removeAll(keepingCapacity: true)
+        updatedNotes.removeAll(keepingCapacity: true)
+        deletedNotes.removeAll(keepingCapacity: true)
+        insertedFolders.removeAll(keepingCapacity: true)
+    }
+
+    /// Discards every pending change: inserted objects leave the context, updated ones
+    /// return to their saved values, deleted ones come back.
+    public func rollback() {
+        assertOnQueue("NoteContext.rollback()")
+        for (id, note) in insertedNotes {
+            registeredNotes[id] = nil
+            note.isDeleted = true
+        }
+        for id in insertedFolders.keys { registeredFolders[id] = nil }
+        for note in updatedNotes.values { note.storage = note.committed }
+        insertedNotes.removeAll()
+        insertionOrder.removeAll()
+        updatedNotes.removeAll()
+        deletedNotes.removeAll()
+        insertedFolders.removeAll()
+    }
+
+    /// Forgets every registered object and pending change; the next lookups read the
+    /// database again. Objects handed out before become detached.
+    public func reset() {
+        assertOnQueue("NoteContext.reset()")
+        rollback()
+        registeredNotes.removeAll()
+        registeredFolders.removeAll()
+    }
+
+    // MARK: Inserting
+
+    /// Inserts a new folder; it is written by the next `save()`.
+    @discardableResult
+    public func insertFolder(id: FolderID, name: String) -> Folder {
+        assertOnQueue("NoteContext.insertFolder(id:name:)")
+        let folder = Folder(id: id, name: name, context: self)
+        registeredFolders[id] = folder
+        insertedFolders[id] = folder
+        return folder
+    }
+
+    /// Inserts a new note into `folder`; it is written by the next `save()`.
+    /// - Parameter id: The note's identifier; a new one from the container when nil.
+    @discardableResult
+    public func insertNote(
+        id: NoteID? = nil, title: String, body: String, folder: Folder, created: Date, modified: Date? = nil
+    ) -> Note {
+        assertOnQueue("NoteContext.insertNote(…)")
+        let id = id ?? container.makeNoteID()
+        container.noteIDUsed(id)
+        let values = Note.Values(folder: folder.id, title: title, body: body, created: created, modified: modified ?? created)
+        let note = Note(id: id, context: self, storage: values, committed: nil)
+        register(note)
+        insertedNotes[id] = note
+        insertionOrder.append(id)
+        return note
+    }
+
+    // MARK: Deleting
+
+    /// Marks `note` for deletion by the next `save()`.
+    public func delete(_ note: Note) {
+        assertOnQueue("NoteContext.delete(_:)")
+        precondition(note.context === self, "\(note.id) belongs to context '\(note.context.name)', not '\(name)'")
+        if insertedNotes.removeValue(forKey: note.id) != nil {
+            insertionOrder.removeAll { $0 == note.id }
+            registeredNotes[note.id] = nil
+            note.isDeleted = true
+            return
+        }
+        updatedNotes[note.id] = nil
+        deletedNotes[note.id] = note
+    }
+
+    // MARK: Internals shared with Note
+
+    func noteDidChange(_ note: Note) {
+        if insertedNotes[note.id] == nil { updatedNotes[note.id] = note }
+    }
+
+    func register(_ note: Note) {
+        registeredNotes[note.id] = WeakNote(note)
+        if registeredNotes.count > pruneThreshold {
+            // Clean objects are held weakly: drop the entries of the ones that are gone.
+            registeredNotes = registeredNotes.filter { $0.value.note != nil }
+            pruneThreshold = max(1_024, registeredNotes.count * 2)
+        }
+    }
+
+    private func bind(_ values: Note.Values, id: NoteID, to statement: Statement) -> Statement {
+        statement.bind(id.rawValue, at: 1).bind(values.folder.rawValue, at: 2)
+            .bind(values.title, at: 3).bind(values.body, at: 4)
+            .bind(values.created.timeIntervalSince1970, at: 5).bind(values.modified.timeIntervalSince1970, at: 6)
+    }
+}
+
+// MARK: - WeakNote
+
+/// An identity-map entry: a registered note that stays alive only while someone uses it.
+struct WeakNote {
+    weak var note: Note?
+    init(_ note: Note) { self.note = note }
+}

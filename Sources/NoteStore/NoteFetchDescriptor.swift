@@ -1,0 +1,131 @@
+// MARK: - NoteFetchDescriptor
+
+/// What to fetch: a small `FetchDescriptor` (SwiftData) or `NSFetchRequest` (Core Data).
+///
+/// It is a `Sendable` value, so it can be built anywhere and handed to a context.
+public struct NoteFetchDescriptor: Sendable, Equatable {
+    /// How to order the results.
+    public enum SortKey: String, Sendable, Equatable {
+        case id, title, created, modified
+    }
+
+    public enum Order: Sendable, Equatable {
+        case forward, reverse
+    }
+
+    /// Only notes of this folder, when set.
+    public var folder: FolderID?
+    /// Only notes whose title starts with this text (case-sensitive), when set.
+    public var titlePrefix: String?
+    public var sortBy: SortKey
+    public var order: Order
+    /// At most this many notes, when set.
+    public var fetchLimit: Int?
+
+    public init(
+        folder: FolderID? = nil, titlePrefix: String? = nil,
+        sortBy: SortKey = .id, order: Order = .forward, fetchLimit: Int? = nil
+    ) {
+        self.folder = folder
+        self.titlePrefix = titlePrefix
+        self.sortBy = sortBy
+        self.order = order
+        self.fetchLimit = fetchLimit
+    }
+}
+
+// MARK: - Fetching
+
+extension NoteContext {
+    /// The saved notes that match `descriptor`, as this context's objects.
+    ///
+    /// Like Core Data, a note that this context already holds is returned as that object,
+    /// with its unsaved changes. Unlike Core Data's default, notes inserted but not saved yet
+    /// are not included: save first.
+    public func fetch(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> [Note] {
+        assertOnQueue("NoteContext.fetch(_:)")
+        var sql = "SELECT id, folder_id, title, body, created, modified FROM note"
+        var clauses: [String] = []
+        if descriptor.folder != nil { clauses.append("folder_id = ?1") }
+        // A half-open range on the title, so the index-friendly comparison is exact for any text.
+        if descriptor.titlePrefix != nil { clauses.append("substr(title, 1, length(?2)) = ?2") }
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+        sql += " ORDER BY \(descriptor.sortBy.rawValue) \(descriptor.order == .forward ? "ASC" : "DESC"), id ASC"
+        if let limit = descriptor.fetchLimit { sql += " LIMIT \(max(0, limit))" }
+
+        let statement = try connection.statement(sql)
+        if let folder = descriptor.folder { statement.bind(folder.rawValue, at: 1) }
+        if let prefix = descriptor.titlePrefix { statement.bind(prefix, at: 2) }
+        var notes: [Note] = []
+        while try statement.step() {
+            let id = NoteID(statement.int64(0))
+            if deletedNotes[id] != nil { continue }
+            if let registered = registeredNotes[id]?.note, !registered.isFaultUnchecked {
+                notes.append(registered)
+                continue
+            }
+            let values = Note.Values(
+                folder: FolderID(statement.int64(1)), title: statement.string(2), body: statement.string(3),
+                created: .init(timeIntervalSince1970: statement.double(4)),
+                modified: .init(timeIntervalSince1970: statement.double(5))
+            )
+            if let fault = registeredNotes[id]?.note {
+                fault.storage = values
+                fault.committed = values
+                notes.append(fault)
+            } else {
+                let note = Note(id: id, context: self, storage: values, committed: values)
+                register(note)
+                notes.append(note)
+            }
+        }
+        return notes
+    }
+
+    /// The number of saved notes that match `descriptor` (its sort and limit are ignored).
+    public func fetchCount(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> Int {
+        assertOnQueue("NoteContext.fetchCount(_:)")
+        var sql = "SELECT count(*) FROM note"
+        var clauses: [String] = []
+        if descriptor.folder != nil { clauses.append("folder_id = ?1") }
+        if descriptor.titlePrefix != nil { clauses.append("substr(title, 1, length(?2)) = ?2") }
+        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
+        let statement = try connection.statement(sql)
+        if let folder = descriptor.folder { statement.bind(folder.rawValue, at: 1) }
+        if let prefix = descriptor.titlePrefix { statement.bind(prefix, at: 2) }
+        _ = try statement.step()
+        return Int(statement.int64(0))
+    }
+
+    /// Every saved folder, in identifier order.
+    public func fetchFolders() throws(NoteStoreError) -> [Folder] {
+        assertOnQueue("NoteContext.fetchFolders()")
+        let statement = try connection.statement(NoteSchema.selectAllFolders)
+        var folders: [Folder] = []
+        while try statement.step() {
+            let id = FolderID(statement.int64(0))
+            if let folder = registeredFolders[id] {
+                folders.append(folder)
+            } else {
+                let folder = Folder(id: id, name: statement.string(1), context: self)
+                registeredFolders[id] = folder
+                folders.append(folder)
+            }
+        }
+        return folders
+    }
+
+    /// The folder with this name, if one is saved or inserted.
+    public func folder(named name: String) throws(NoteStoreError) -> Folder? {
+        assertOnQueue("NoteContext.folder(named:)")
+        if let folder = registeredFolders.values.first(where: { $0.name == name }) { return folder }
+        let statement = try connection.statement(NoteSchema.selectFolderByName).bind(name, at: 1)
+        guard try statement.step() else { return nil }
+        return try existingFolder(with: FolderID(statement.int64(0)))
+    }
+}
+
+extension Note {
+    /// `isFault` without the queue check, for the context's own use.
+    var isFaultUnchecked: Bool { storage == nil }
+}

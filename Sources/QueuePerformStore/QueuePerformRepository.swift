@@ -1,0 +1,76 @@
+// Pattern 1: the context's own queue and `perform` closures.
+//
+// Lesson 1 (sources 002, 004): a context and its objects are not thread-safe; all access
+// goes through `perform`, which runs a closure on the context's serial queue. Every call
+// below is one job on that queue: the caller suspends, the queue wakes a thread, the
+// caller resumes. Only identifiers and snapshots cross back.
+
+import NoteStore
+import Workload
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+public final class QueuePerformRepository: NoteRepository {
+    // `NoteContext` is not Sendable; this class is, because it never touches the context
+    // except inside `perform`, on the context's queue. The compiler cannot see that.
+    private nonisolated(unsafe) let context: NoteContext
+
+    public init(container: NoteContainer) throws {
+        context = try container.newContext(name: "queue-perform")
+    }
+
+    public func importBatch(_ batch: NoteBatch) async throws {
+        try await context.perform { [context] in try context.importBatch(batch) }
+    }
+
+    public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
+        try await context.perform { [context] in try context.existingObject(with: id).snapshot }
+    }
+
+    public func update(_ id: NoteID, with edit: NoteEdit) async throws {
+        try await context.perform { [context] in try context.apply(edit, to: id) }
+    }
+
+    public func title(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).title }
+    }
+
+    public func body(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).body }
+    }
+
+    public func folderName(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).folder.name }
+    }
+
+    public func modified(of id: NoteID) async throws -> Date {
+        try await context.perform { [context] in try context.existingObject(with: id).modified }
+    }
+
+    public func count() async throws -> Int {
+        try await context.perform { [context] in try context.fetchCount() }
+    }
+
+    public func checksum() async throws -> Checksum {
+        try await context.perform { [context] in try context.contentChecksum() }
+    }
+
+    public func close() async throws {
+        await context.perform { [context] in context.reset() }
+    }
+}
+
+extension RowDescriptor {
+    /// `queue-perform`: every call is a `perform` closure on the context's queue.
+    public static let queuePerform = RowDescriptor(
+        name: "queue-perform", kind: .pattern,
+        summary: "context.perform { } from async code: a continuation and a queue job per call",
+        lessons: [1]
+    ) { configuration in
+        try QueuePerformRepository(container: configuration.makeContainer())
+    }
+}

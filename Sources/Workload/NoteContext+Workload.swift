@@ -1,0 +1,39 @@
+import NoteStore
+
+// MARK: - The workload's operations on a context
+
+/// The store-level steps of the workload, shared by every row built on `NoteContext`, so
+/// the pattern files differ only in how they reach the context. Each runs synchronously
+/// and must be called on the context's queue.
+extension NoteContext {
+    /// Inserts the batch's missing folders and its notes, and saves them in one transaction.
+    /// On failure nothing is written and the context is rolled back.
+    public func importBatch(_ batch: NoteBatch) throws(NoteStoreError) {
+        do {
+            for folder in batch.folders { insertFolder(id: folder.id, name: folder.name) }
+            for note in batch.notes {
+                insertNote(
+                    id: note.id, title: note.title, body: note.body,
+                    folder: try existingFolder(with: note.folder), created: note.created, modified: note.modified
+                )
+            }
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Reads the note, applies the edit to what was read, and saves.
+    public func apply(_ edit: NoteEdit, to id: NoteID) throws(NoteStoreError) {
+        let note = try existingObject(with: id)
+        note.body = edit.body
+        note.modified = edit.applied(toModified: note.modified)
+        do {
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+}

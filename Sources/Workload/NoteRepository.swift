@@ -1,0 +1,75 @@
+import NoteStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - NoteRepository
+
+/// The workload's view of a database: what every pattern and baseline implements.
+///
+/// Everything that crosses it is `Sendable` (identifiers, snapshots, batches, edits), so
+/// the same scenario runs, unchanged, through every concurrency pattern. Client tasks call
+/// it concurrently; how a row makes that safe is the pattern being measured.
+public protocol NoteRepository: Sendable {
+    /// Inserts the batch's folders and notes in one transaction: all of them or none.
+    func importBatch(_ batch: NoteBatch) async throws
+
+    /// The saved values of one note.
+    func snapshot(of id: NoteID) async throws -> NoteSnapshot
+
+    /// Reads one note, applies `edit` to what it read, and saves, in one call.
+    func update(_ id: NoteID, with edit: NoteEdit) async throws
+
+    // MARK: Single-property reads (the chatty scenario)
+
+    func title(of id: NoteID) async throws -> String
+    func body(of id: NoteID) async throws -> String
+    func folderName(of id: NoteID) async throws -> String
+    func modified(of id: NoteID) async throws -> Date
+
+    // MARK: Verification
+
+    /// The number of saved notes.
+    func count() async throws -> Int
+    /// The checksum of everything saved, to compare with ``ReferenceModel``.
+    func checksum() async throws -> Checksum
+
+    /// Releases the connection and everything the repository holds.
+    func close() async throws
+}
+
+// MARK: - NoteBatch
+
+/// Folders and notes written together in one transaction.
+public struct NoteBatch: Sendable, Equatable {
+    public var folders: [FolderSnapshot]
+    public var notes: [NoteSnapshot]
+
+    public init(folders: [FolderSnapshot] = [], notes: [NoteSnapshot] = []) {
+        self.folders = folders
+        self.notes = notes
+    }
+}
+
+// MARK: - NoteEdit
+
+/// A read-modify-write: the new body replaces the old one, and the modification date
+/// moves forward from the value read. Advancing (not setting) the date makes the edit
+/// depend on what was read, and commutative, so concurrent edits end in one state.
+public struct NoteEdit: Sendable, Equatable {
+    public var body: String
+    public var modifiedAdvance: Int
+
+    public init(body: String, modifiedAdvance: Int) {
+        self.body = body
+        self.modifiedAdvance = modifiedAdvance
+    }
+
+    /// The values after the edit.
+    public func applied(toModified modified: Date) -> Date {
+        modified.addingTimeInterval(TimeInterval(modifiedAdvance))
+    }
+}

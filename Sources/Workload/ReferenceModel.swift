@@ -1,0 +1,88 @@
+import NoteStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - ReferenceModel
+
+/// The workload applied to plain Swift values, with no SQLite and no concurrency: what
+/// every row's database and reads must end up as.
+public struct ReferenceModel: Sendable {
+    public private(set) var folders: [FolderID: FolderSnapshot] = [:]
+    public private(set) var notes: [NoteID: NoteSnapshot] = [:]
+
+    public init() {}
+
+    /// The expected outcome of `plan`: the database checksum and the digest of every read.
+    public static func expectedOutcome(of plan: ScenarioPlan) -> Outcome {
+        var model = ReferenceModel()
+        for batch in plan.setup { model.apply(batch) }
+        var reads = Checksum()
+        for operations in plan.clients {
+            var clientReads = Checksum()
+            for operation in operations { model.apply(operation, reads: &clientReads) }
+            reads.combine(clientReads)
+        }
+        return Outcome(checksum: model.checksum, reads: reads, noteCount: model.notes.count)
+    }
+
+    /// What a run produced, or must produce: compared field by field.
+    public struct Outcome: Sendable, Equatable {
+        /// The checksum of the database contents.
+        public var checksum: Checksum
+        /// The digest of every value read, per client in operation order, clients in order.
+        public var reads: Checksum
+        public var noteCount: Int
+
+        public init(checksum: Checksum, reads: Checksum, noteCount: Int) {
+            self.checksum = checksum
+            self.reads = reads
+            self.noteCount = noteCount
+        }
+    }
+
+    // MARK: Applying operations
+
+    public mutating func apply(_ batch: NoteBatch) {
+        for folder in batch.folders { folders[folder.id] = folder }
+        for note in batch.notes { notes[note.id] = note }
+    }
+
+    mutating func apply(_ operation: ScenarioPlan.Operation, reads: inout Checksum) {
+        switch operation {
+        case .importBatch(let batch):
+            apply(batch)
+        case .pointRead(let id):
+            reads.combine(notes[id]!)
+        case .update(let id, let edit):
+            notes[id]!.body = edit.body
+            notes[id]!.modified = edit.applied(toModified: notes[id]!.modified)
+        case .chatty(let id):
+            let note = notes[id]!
+            reads.combineChattyRead(
+                title: note.title, body: note.body, folderName: folders[note.folder]!.name, modified: note.modified
+            )
+        }
+    }
+
+    /// The checksum of the model's contents, computed as a database's is.
+    public var checksum: Checksum {
+        .contents(
+            folders: folders.values.sorted { $0.id < $1.id },
+            notes: notes.values.sorted { $0.id < $1.id }
+        )
+    }
+}
+
+extension Checksum {
+    /// The digest of the four values one chatty operation reads.
+    mutating func combineChattyRead(title: String, body: String, folderName: String, modified: Date) {
+        combine(title)
+        combine(body)
+        combine(folderName)
+        combine(modified)
+    }
+}

@@ -1,0 +1,57 @@
+import NoteStore
+
+// MARK: - RowDescriptor
+
+/// One row of the results table: a pattern, an anti-pattern, a baseline or a peer, and how
+/// to open its repository on a fresh database.
+public struct RowDescriptor: Sendable {
+    public enum Kind: String, Sendable, Codable {
+        case pattern
+        case antiPattern = "anti-pattern"
+        case baseline
+        case peer
+    }
+
+    /// The fixed row name (`queue-perform`, `plain-actor`, …).
+    public let name: String
+    public let kind: Kind
+    /// What the row is, in one line.
+    public let summary: String
+    /// The lessons of the source articles the row shows.
+    public let lessons: [Int]
+    /// False for a row that is single-threaded by definition: its clients run one after
+    /// another instead of concurrently.
+    public let concurrentClients: Bool
+    /// Opens the row's repository on the database at `location`.
+    public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
+
+    public init(
+        name: String, kind: Kind, summary: String, lessons: [Int], concurrentClients: Bool = true,
+        open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.lessons = lessons
+        self.concurrentClients = concurrentClients
+        self.open = open
+    }
+}
+
+// MARK: - RepositoryConfiguration
+
+/// Where a row opens its database, and how.
+public struct RepositoryConfiguration: Sendable {
+    public var location: NoteContainer.Location
+    public var concurrencyDebug: Bool
+
+    public init(location: NoteContainer.Location, concurrencyDebug: Bool = false) {
+        self.location = location
+        self.concurrencyDebug = concurrencyDebug
+    }
+
+    /// A container on this configuration's database, for the rows built on the store.
+    public func makeContainer() throws(NoteStoreError) -> NoteContainer {
+        try NoteContainer(location: location, options: .init(concurrencyDebug: concurrencyDebug))
+    }
+}

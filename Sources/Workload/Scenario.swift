@@ -1,0 +1,45 @@
+// MARK: - Scenario
+
+/// The five fixed scenarios of the lab. Each is one kind of operation, repeated.
+public enum Scenario: String, CaseIterable, Sendable, Codable {
+    /// One operation inserts a batch of 100 notes into folders, in one transaction.
+    case importBatch = "import"
+    /// One operation fetches one note snapshot by identifier, in one call.
+    case pointRead = "point-read"
+    /// One operation reads, modifies and saves one note by identifier, in one call.
+    case update
+    /// Client tasks mix 80% point reads and 20% updates, each on its own range of notes.
+    case mixed
+    /// One operation reads four properties of a note through four separate calls.
+    case chatty
+
+    /// What one operation is and what the scenario shows, in one line.
+    public var summary: String {
+        switch self {
+        case .importBatch: "insert a batch of \(Self.batchSize) notes in one transaction: write throughput; hops are rare"
+        case .pointRead: "fetch one note snapshot by ID: per-call cost, where hops dominate"
+        case .update: "read-modify-write one note by ID: hops plus a write transaction"
+        case .mixed: "80% reads, 20% updates, each client on its own notes: contention and scaling"
+        case .chatty: "read four properties through separate calls: what per-property hops cost"
+        }
+    }
+
+    /// Operations a full `lab bench` run measures, chosen so every row takes about a second.
+    public var defaultOperations: Int {
+        switch self {
+        case .importBatch: 200
+        case .pointRead: 10_000
+        case .update: 2_000
+        case .mixed: 10_000
+        case .chatty: 5_000
+        }
+    }
+
+    /// Client tasks a scenario uses unless told otherwise.
+    public var defaultClients: Int {
+        self == .mixed ? 4 : 1
+    }
+
+    /// Notes in a batch of the import scenario.
+    public static let batchSize = 100
+}

@@ -1,0 +1,156 @@
+import NoteStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - ScenarioPlan
+
+/// Everything one run of a scenario does, generated up front from a seed: the data loaded
+/// before measuring, and each client's list of operations.
+///
+/// The plan is a value: every row receives the same one, and the same seed always gives
+/// the same plan. Clients never touch each other's notes when they write, so the final
+/// database does not depend on how their operations interleave.
+public struct ScenarioPlan: Sendable {
+    public let scenario: Scenario
+    public let seed: UInt64
+    /// Written before measuring (through the row itself, so every database kind works).
+    public let setup: [NoteBatch]
+    /// One list per client task, run concurrently; each list runs in order.
+    public let clients: [[Operation]]
+
+    /// The number of measured operations, over all clients.
+    public var operationCount: Int { clients.reduce(0) { $0 + $1.count } }
+
+    /// One measured operation.
+    public enum Operation: Sendable, Equatable {
+        case importBatch(NoteBatch)
+        case pointRead(NoteID)
+        case update(NoteID, NoteEdit)
+        case chatty(NoteID)
+    }
+
+    /// Folders every scenario starts with.
+    public static let folderCount = 10
+    /// Notes the reading and updating scenarios start with.
+    public static let seededNoteCount = 1_000
+
+    /// - Parameters:
+    ///   - operations: Measured operations over all clients (at least 1).
+    ///   - clients: Concurrent client tasks (at least 1); operations are shared out evenly.
+    public init(scenario: Scenario, operations: Int, clients: Int, seed: UInt64) {
+        precondition(operations >= 1 && clients >= 1, "a plan needs at least one operation and one client")
+        self.scenario = scenario
+        self.seed = seed
+        var text = TextGenerator(seed: seed)
+        let folders = (1...Int64(Self.folderCount)).map { FolderSnapshot(id: FolderID($0), name: "Folder \($0)") }
+        var setup = [NoteBatch(folders: folders)]
+        if scenario != .importBatch {
+            let notes = (1...Int64(Self.seededNoteCount)).map { text.note(id: NoteID($0)) }
+            setup += stride(from: 0, to: notes.count, by: Scenario.batchSize).map {
+                NoteBatch(notes: Array(notes[$0..<min($0 + Scenario.batchSize, notes.count)]))
+            }
+        }
+        self.setup = setup
+
+        let shares = (0..<clients).map { operations / clients + ($0 < operations % clients ? 1 : 0) }
+        let ranges = Self.ownRanges(clients: clients)
+        var nextImportedID = Int64(Self.seededNoteCount) + 1
+        self.clients = (0..<clients).map { client in
+            var random = SplitMix64(seed: seed &+ UInt64(client) &* 0x9E37_79B9)
+            let own = ranges[client]
+            return (0..<shares[client]).map { _ -> Operation in
+                switch scenario {
+                case .importBatch:
+                    let ids = nextImportedID..<(nextImportedID + Int64(Scenario.batchSize))
+                    nextImportedID += Int64(Scenario.batchSize)
+                    return .importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) }))
+                case .pointRead:
+                    return .pointRead(NoteID(random.next(in: 1...Int64(Self.seededNoteCount))))
+                case .update:
+                    return .update(NoteID(random.next(in: own)), text.edit(&random))
+                case .mixed:
+                    let id = NoteID(random.next(in: own))
+                    return random.next(in: 1...10) <= 8 ? .pointRead(id) : .update(id, text.edit(&random))
+                case .chatty:
+                    return .chatty(NoteID(random.next(in: 1...Int64(Self.seededNoteCount))))
+                }
+            }
+        }
+    }
+
+    /// The seeded notes split into one contiguous range per client: the notes it may write.
+    static func ownRanges(clients: Int) -> [ClosedRange<Int64>] {
+        let total = Int64(seededNoteCount)
+        let size = max(1, total / Int64(clients))
+        return (0..<Int64(clients)).map { client in
+            let lower = min(total, client * size + 1)
+            let upper = client == Int64(clients) - 1 ? total : min(total, lower + size - 1)
+            return lower...max(lower, upper)
+        }
+    }
+}
+
+// MARK: - SplitMix64
+
+/// A small, fast, seeded random number generator with a fixed algorithm (SplitMix64), so a
+/// plan is the same on every machine and every Swift version.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `range`, by multiply-shift (its tiny bias is fixed, so it does not matter).
+    public mutating func next(in range: ClosedRange<Int64>) -> Int64 {
+        let width = UInt64(range.upperBound - range.lowerBound) + 1
+        return range.lowerBound + Int64(next().multipliedFullWidth(by: width).high)
+    }
+}
+
+// MARK: - TextGenerator
+
+/// Deterministic titles, bodies and dates for generated notes.
+struct TextGenerator {
+    private var random: SplitMix64
+    private static let words = [
+        "actor", "queue", "context", "executor", "snapshot", "identifier", "fault", "closure",
+        "isolation", "transaction", "folder", "journal", "wake-up", "hop", "perform", "model",
+    ]
+    /// 2023-11-14T22:13:20Z: whole seconds, so dates survive SQLite's REAL exactly.
+    private static let epoch: Int64 = 1_700_000_000
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed ^ 0x5EED) }
+
+    mutating func note(id: NoteID) -> NoteSnapshot {
+        let folder = FolderID(random.next(in: 1...Int64(ScenarioPlan.folderCount)))
+        let created = Date(timeIntervalSince1970: TimeInterval(Self.epoch + id.rawValue * 60))
+        return NoteSnapshot(
+            id: id, folder: folder, title: "Note \(id.rawValue): \(phrase(words: 3))",
+            body: phrase(words: 24), created: created, modified: created
+        )
+    }
+
+    func edit(_ clientRandom: inout SplitMix64) -> NoteEdit {
+        NoteEdit(body: phrase(words: 12, using: &clientRandom), modifiedAdvance: Int(clientRandom.next(in: 1...3600)))
+    }
+
+    private mutating func phrase(words count: Int) -> String {
+        phrase(words: count, using: &random)
+    }
+
+    private func phrase(words count: Int, using random: inout SplitMix64) -> String {
+        (0..<count).map { _ in Self.words[Int(random.next(in: 0...Int64(Self.words.count - 1)))] }
+            .joined(separator: " ")
+    }
+}
