@@ -1,3 +1,5 @@
+import Synchronization
+
 // MARK: - ContextExecutor
 
 /// A `SerialExecutor` that runs every job on a context's queue (lesson 4, SE-0392).
@@ -11,6 +13,11 @@
 /// ``ContextQueue/dispatchCount`` and by ``enqueuedJobs``.
 public final class ContextExecutor: SerialExecutor {
     public let queue: ContextQueue
+    private let jobs = Atomic<Int>(0)
+
+    /// Jobs this executor has run: a count of hops into its actors that does not depend
+    /// on the runtime, to check the hop meter against.
+    public var enqueuedJobs: Int { jobs.load(ordering: .relaxed) }
 
     public init(queue: ContextQueue) { self.queue = queue }
 
@@ -18,6 +25,7 @@ public final class ContextExecutor: SerialExecutor {
 
     public func enqueue(_ job: consuming ExecutorJob) {
         // `ExecutorJob` is non-copyable and cannot escape into a closure; `UnownedJob` can.
+        jobs.add(1, ordering: .relaxed)
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         queue.async { job.runSynchronously(on: executor) }
