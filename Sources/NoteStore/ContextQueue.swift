@@ -19,6 +19,10 @@ public final class ContextQueue: Sendable {
     public static var dispatchCount: Int { dispatches.load(ordering: .relaxed) }
     private static let dispatches = Atomic<Int>(0)
 
+    /// Jobs sent to this queue.
+    public var jobCount: Int { jobs.load(ordering: .relaxed) }
+    private let jobs = Atomic<Int>(0)
+
     public init(label: String) {
         self.label = label
         self.dispatchQueue = DispatchQueue(label: label)
@@ -33,16 +37,24 @@ public final class ContextQueue: Sendable {
 
     /// Schedules `work` on the queue and returns at once.
     public func async(_ work: @escaping @Sendable () -> Void) {
-        Self.dispatches.add(1, ordering: .relaxed)
+        countDispatch()
         dispatchQueue.async(execute: work)
     }
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
-        Self.dispatches.add(1, ordering: .relaxed)
+        countDispatch()
         let result: Result<T, E> = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
         return try result.get()
+    }
+}
+
+extension ContextQueue {
+    @inline(__always)
+    private func countDispatch() {
+        Self.dispatches.add(1, ordering: .relaxed)
+        jobs.add(1, ordering: .relaxed)
     }
 }
 

@@ -59,6 +59,9 @@ public final class QueuePerformRepository: NoteRepository {
         try await context.perform { [context] in try context.contentChecksum() }
     }
 
+    /// Jobs sent to the context's queue so far: one per call of this repository.
+    public var queueJobCount: Int { context.queue.jobCount }
+
     public func close() async throws {
         await context.perform { [context] in context.reset() }
     }

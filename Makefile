@@ -1,0 +1,32 @@
+# The concurrency-patterns lab.
+#
+# `make help` lists the rules; `make bench` and `make test` are the two that matter.
+
+SWIFT ?= swift
+LAB_RELEASE = $(SWIFT) run --configuration release lab
+
+.DEFAULT_GOAL := help
+.PHONY: help setup build test bench bench-quick clean
+
+help: ## List the rules.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-12s %s\n", $$1, $$2}'
+
+setup: ## Install libsqlite3-dev and libjemalloc-dev when missing.
+	@Scripts/setup.sh
+
+build: setup ## Build in debug.
+	$(SWIFT) build
+
+test: setup ## Run the whole test suite.
+	$(SWIFT) test
+
+bench: setup ## Build in release and run the lab on a temporary SQLite file.
+	$(SWIFT) build --configuration release --product lab
+	$(LAB_RELEASE) bench
+
+bench-quick: setup ## The 30-second version of bench.
+	$(SWIFT) build --configuration release --product lab
+	$(LAB_RELEASE) bench --quick
+
+clean: ## Remove the build folders.
+	rm -rf .build

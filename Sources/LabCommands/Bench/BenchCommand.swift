@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import NoteStore
+import Workload
+
+// MARK: - BenchCommand
+
+/// `lab bench`: runs scenarios × rows and prints the comparison.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run the workload through every pattern and baseline and compare them.",
+        discussion: """
+            Each row runs the same seeded scenario on a fresh database; every row of a \
+            scenario must end with the reference checksum, or the command exits 1.
+            """
+    )
+
+    @Flag(name: .long, help: "List the scenarios and rows, then exit.")
+    var list = false
+
+    @Option(name: .long, help: "A scenario to run (repeatable; default: all).")
+    var scenario: [Scenario] = []
+
+    @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
+    var pattern: [String] = []
+
+    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10).")
+    var operations: Int?
+
+    @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
+    var clients: Int?
+
+    @Option(name: .long, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
+    var runs: Int?
+
+    @Option(name: .long, help: "The seed of the generated workload.")
+    var seed: UInt64 = 42
+
+    @Flag(name: .long, help: "A smaller run, about 30 seconds in all.")
+    var quick = false
+
+    @Option(name: .long, help: "Output format: table, json or markdown.")
+    var format: BenchFormat = .table
+
+    @Option(name: .long, help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "Where the databases live: 'memory', or a SQLite file path (its notes and folders are replaced). Default: a temporary file.")
+    var database: String?
+
+    @Flag(name: .long, help: "Do not show the progress line on standard error.")
+    var noProgress = false
+
+    func validate() throws {
+        if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
+        if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
+        if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
+        if let output {
+            let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                throw ValidationError("cannot write the report to '\(output)': its folder does not exist or is not writable")
+            }
+        }
+        for name in pattern where RowCatalog.row(named: name) == nil {
+            let names = RowCatalog.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown row '\(name)'; the rows are \(names)")
+        }
+    }
+
+    func run() async throws {
+        if list {
+            print(BenchCommand.listing())
+            return
+        }
+        let settings = try settings()
+        let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
+        let report = try await BenchRunner(settings: settings, progress: progress).run()
+        let text = report.rendered(as: format)
+        if let output {
+            try OutputFile.write(text, to: output)
+        } else {
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        }
+        let failures = report.failures
+        if !failures.isEmpty {
+            throw LabError.checkFailed(failures.joined(separator: "; "))
+        }
+    }
+
+    /// The run's settings, with the defaults filled in and the database checked.
+    func settings() throws(LabError) -> BenchSettings {
+        let rows = pattern.isEmpty ? RowCatalog.all : pattern.compactMap(RowCatalog.row(named:))
+        let scenarios = scenario.isEmpty ? Scenario.allCases : scenario.uniqued()
+        let location = try BenchDatabase.Location(argument: database)
+        return BenchSettings(
+            scenarios: scenarios, rows: rows.uniqued(by: \.name),
+            operations: operations, clients: clients,
+            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, database: location,
+            commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        )
+    }
+
+    static func listing() -> String {
+        var lines = ["Scenarios:"]
+        for scenario in Scenario.allCases {
+            lines.append("  \(scenario.rawValue.padding(18))\(scenario.summary)")
+        }
+        lines.append("")
+        lines.append("Rows:")
+        for row in RowCatalog.all {
+            let lessons = row.lessons.isEmpty ? "" : " (lesson \(row.lessons.map(String.init).joined(separator: ", ")))"
+            lines.append("  \(row.name.padding(18))\(row.kind.rawValue.padding(14))\(row.summary)\(lessons)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: - Arguments
+
+extension Scenario: ExpressibleByArgument {}
+
+enum BenchFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, markdown
+}
+
+// MARK: - Helpers
+
+extension Array {
+    func uniqued<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
+        var seen = Set<Key>()
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] { uniqued { $0 } }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (left-aligned).
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import NoteStore
+import Workload
+
+// MARK: - BenchDatabase
+
+/// Gives every measured run a fresh, empty database, and cleans up after it.
+struct BenchDatabase: Sendable {
+    /// Where `lab bench` keeps its databases.
+    enum Location: Sendable, Equatable {
+        /// A new file per run in a temporary folder, removed afterwards (the default).
+        case temporaryFiles
+        /// A new in-memory database per run.
+        case memory
+        /// One file the user named, emptied of notes and folders before each run.
+        case file(String)
+
+        /// Parses `--database`, checking a named file before anything runs.
+        init(argument: String?) throws(LabError) {
+            switch argument {
+            case nil: self = .temporaryFiles
+            case "memory": self = .memory
+            case let path?:
+                guard !path.isEmpty else { throw .usage("--database needs a file path or 'memory'") }
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    throw .usage("--database '\(path)' is a folder; give a SQLite file path or 'memory'")
+                }
+                do {
+                    _ = try NoteContainer(location: .file(path))
+                } catch {
+                    throw LabError(opening: error)
+                }
+                self = .file(path)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .temporaryFiles: "a temporary SQLite file per run (WAL, synchronous=NORMAL)"
+            case .memory: "an in-memory SQLite database per run"
+            case .file(let path): "the SQLite file \(path), emptied before each run"
+            }
+        }
+    }
+
+    let location: Location
+    private let folder: URL
+
+    init(location: Location) throws(LabError) {
+        self.location = location
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lab-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        if location == .temporaryFiles {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .data("cannot create a temporary folder for the databases: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// A fresh database for one run of `row`.
+    func fresh(for row: String, run: Int) throws -> NoteContainer.Location {
+        switch location {
+        case .memory:
+            return .inMemory
+        case .temporaryFiles:
+            return .file(folder.appendingPathComponent("\(row)-\(run).sqlite").path)
+        case .file(let path):
+            let connection = try SQLiteConnection(location: .file(path))
+            try connection.execute(NoteSchema.create)
+            try connection.transaction { () throws(NoteStoreError) in
+                try connection.execute("DELETE FROM note; DELETE FROM folder;")
+            }
+            connection.close()
+            return .file(path)
+        }
+    }
+
+    /// Removes a run's database file and its WAL companions.
+    func discard(_ database: NoteContainer.Location) {
+        guard location == .temporaryFiles, case .file(let path) = database else { return }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Removes the temporary folder.
+    func removeAll() {
+        if location == .temporaryFiles { try? FileManager.default.removeItem(at: folder) }
+    }
+}

@@ -1,0 +1,25 @@
+import ActorPerObjectStore
+import Baselines
+import CustomExecutorStore
+import GlobalActorStore
+import PlainActorStore
+import QueuePerformStore
+import Workload
+
+// MARK: - RowCatalog
+
+/// Every row of the results table, in the order the table shows them: the patterns, the
+/// anti-pattern, then the baselines.
+public enum RowCatalog {
+    public static let all: [RowDescriptor] = [
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .rawSQLite, .mutex,
+    ]
+
+    /// The row named `name`, if there is one.
+    public static func row(named name: String) -> RowDescriptor? {
+        all.first { $0.name == name }
+    }
+
+    /// The row every other is compared with: the same SQL with no layer at all.
+    public static let reference = "raw-sqlite"
+}

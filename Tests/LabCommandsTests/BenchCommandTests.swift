@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import LabCommands
+
+/// `lab bench` on small inputs: exit codes, the report's contents, and its refusals.
+@Suite("lab bench")
+struct BenchCommandTests {
+    @Test("A small run writes a complete JSON report and exits 0")
+    func smallRunWritesJSON() async throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path("report.json")
+        let code = await Lab.run([
+            "bench", "--operations", "20", "--runs", "1", "--database", "memory",
+            "--format", "json", "--output", output, "--no-progress",
+        ])
+        #expect(code == 0)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        )
+        #expect(json["schema"] as? Int == 1)
+        let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty"])
+        for scenario in scenarios {
+            let rows = try #require(scenario["rows"] as? [[String: Any]])
+            #expect(rows.count == RowCatalog.all.count)
+            for row in rows {
+                #expect(row["checksum_ok"] as? Bool == true)
+                #expect(row["checksum"] as? String == scenario["reference_checksum"] as? String)
+                #expect(row["hops_per_op"] is NSNull, "an unmeasured metric is null, never 0")
+                let notes = try #require(row["notes"] as? [String: String])
+                #expect(notes["hops_per_op"] != nil, "a null metric says why")
+            }
+        }
+    }
+
+    @Test("A temporary-file run of one scenario and two rows prints a table")
+    func tableForSelectedRows() async throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path("table.txt")
+        let code = await Lab.run([
+            "bench", "--scenario", "update", "--pattern", "custom-executor", "--pattern", "raw-sqlite",
+            "--operations", "30", "--runs", "2", "--output", output, "--no-progress",
+        ])
+        #expect(code == 0)
+        let table = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(table.contains("custom-executor"))
+        #expect(table.contains("raw-sqlite"))
+        #expect(!table.contains("queue-perform"))
+        #expect(table.components(separatedBy: " ok").count - 1 == 2, "both rows end at the reference")
+    }
+
+    @Test("Bad usage exits 64", arguments: [
+        ["bench", "--scenario", "nope"],
+        ["bench", "--pattern", "nope"],
+        ["bench", "--operations", "0"],
+        ["bench", "--clients", "0"],
+        ["bench", "--runs", "0"],
+        ["bench", "--format", "xml"],
+        ["bench", "--output", "/nonexistent-folder/report.json"],
+        ["bench", "--unknown-flag"],
+    ])
+    func badUsage(arguments: [String]) async {
+        #expect(await Lab.run(arguments) == 64)
+    }
+
+    @Test("A database file that is not SQLite exits 65 and is left untouched")
+    func badDatabase() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("not-a-database.sqlite")
+        let garbage = Data(repeating: 0x42, count: 4096)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        #expect(await Lab.run(["bench", "--database", path, "--operations", "1", "--runs", "1"]) == 65)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test("--list names every scenario and row")
+    func listing() {
+        let listing = BenchCommand.listing()
+        for name in ["import", "point-read", "update", "mixed", "chatty"] + RowCatalog.all.map(\.name) {
+            #expect(listing.contains(name))
+        }
+    }
+
+    @Test("Quick mode divides the operations by ten and runs three times")
+    func quickSettings() throws {
+        let command = try BenchCommand.parse(["--quick"])
+        let settings = try command.settings()
+        #expect(settings.runs == 3)
+        #expect(settings.operations(for: .pointRead) == 1_000)
+        #expect(settings.clients(for: .mixed) == 4)
+    }
+}
