@@ -22,10 +22,12 @@ let package = Package(
         .library(name: "GlobalActorStore", targets: ["GlobalActorStore"]),
         .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
         .library(name: "Baselines", targets: ["Baselines"]),
+        .library(name: "Harness", targets: ["Harness"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // MARK: The store
@@ -45,13 +47,32 @@ let package = Package(
         .target(name: "ActorPerObjectStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
         .target(name: "Baselines", dependencies: ["CSQLite", "NoteStore", "Workload"], swiftSettings: strictSwift),
 
+        // MARK: The measuring harness
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
+        ),
+        // Hooks linked into the lab's own executable: the swift_task_switch counter and
+        // jemalloc's options. C, because the hook must use the Swift async calling convention.
+        .target(name: "CRuntimeHooks"),
+        .target(
+            name: "Harness",
+            dependencies: [
+                "NoteStore", "Workload", "CRuntimeHooks",
+                .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
                 "NoteStore", "Workload",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -67,6 +88,7 @@ let package = Package(
         .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore"], swiftSettings: strictSwift),
         .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

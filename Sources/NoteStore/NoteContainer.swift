@@ -57,9 +57,8 @@ public final class NoteContainer: Sendable {
             }
             throw error
         }
-        let maxID = try setup.statement("SELECT coalesce(max(id), 0) FROM note")
-        _ = try maxID.step()
-        lastNoteID = Atomic(maxID.int64(0))
+        let maxID = try setup.statement("SELECT coalesce(max(id), 0) FROM note").firstRow { $0.int64(0) }
+        lastNoteID = Atomic(maxID ?? 0)
         if case .inMemory = location {
             anchor = Mutex(setup)
         } else {

@@ -61,23 +61,23 @@ extension NoteContext {
     public func existingFolder(with id: FolderID) throws(NoteStoreError) -> Folder {
         assertOnQueue("NoteContext.existingFolder(with: \(id))")
         if let folder = registeredFolders[id] { return folder }
-        let statement = try connection.statement(NoteSchema.selectFolder).bind(id.rawValue, at: 1)
-        guard try statement.step() else { throw .notFound("\(id)") }
-        let folder = Folder(id: id, name: statement.string(0), context: self)
+        let name = try connection.statement(NoteSchema.selectFolder).bind(id.rawValue, at: 1).firstRow { $0.string(0) }
+        guard let name else { throw .notFound("\(id)") }
+        let folder = Folder(id: id, name: name, context: self)
         registeredFolders[id] = folder
         return folder
     }
 
     /// The saved values of one row, or nil when there is no such row.
     func fetchValues(of id: NoteID) throws(NoteStoreError) -> Note.Values? {
-        let statement = try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1)
-        guard try statement.step() else { return nil }
-        return Note.Values(
-            folder: FolderID(statement.int64(0)),
-            title: statement.string(1),
-            body: statement.string(2),
-            created: Date(timeIntervalSince1970: statement.double(3)),
-            modified: Date(timeIntervalSince1970: statement.double(4))
-        )
+        try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1).firstRow { row in
+            Note.Values(
+                folder: FolderID(row.int64(0)),
+                title: row.string(1),
+                body: row.string(2),
+                created: Date(timeIntervalSince1970: row.double(3)),
+                modified: Date(timeIntervalSince1970: row.double(4))
+            )
+        }
     }
 }

@@ -93,8 +93,7 @@ extension NoteContext {
         let statement = try connection.statement(sql)
         if let folder = descriptor.folder { statement.bind(folder.rawValue, at: 1) }
         if let prefix = descriptor.titlePrefix { statement.bind(prefix, at: 2) }
-        _ = try statement.step()
-        return Int(statement.int64(0))
+        return try statement.firstRow { Int($0.int64(0)) } ?? 0
     }
 
     /// Every saved folder, in identifier order.
@@ -119,9 +118,8 @@ extension NoteContext {
     public func folder(named name: String) throws(NoteStoreError) -> Folder? {
         assertOnQueue("NoteContext.folder(named:)")
         if let folder = registeredFolders.values.first(where: { $0.name == name }) { return folder }
-        let statement = try connection.statement(NoteSchema.selectFolderByName).bind(name, at: 1)
-        guard try statement.step() else { return nil }
-        return try existingFolder(with: FolderID(statement.int64(0)))
+        let id = try connection.statement(NoteSchema.selectFolderByName).bind(name, at: 1).firstRow { $0.int64(0) }
+        return try id.map { (id) throws(NoteStoreError) in try existingFolder(with: FolderID(id)) }
     }
 }
 

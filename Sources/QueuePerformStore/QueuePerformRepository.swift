@@ -72,7 +72,11 @@ extension RowDescriptor {
     public static let queuePerform = RowDescriptor(
         name: "queue-perform", kind: .pattern,
         summary: "context.perform { } from async code: a continuation and a queue job per call",
-        lessons: [1]
+        lessons: [1],
+        expectedHops: .perCall(
+            0,
+            because: "perform suspends on a continuation and the queue resumes it: a job, not an executor switch"
+        )
     ) { configuration in
         try QueuePerformRepository(container: configuration.makeContainer())
     }

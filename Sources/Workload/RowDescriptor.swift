@@ -22,11 +22,15 @@ public struct RowDescriptor: Sendable {
     /// False for a row that is single-threaded by definition: its clients run one after
     /// another instead of concurrently.
     public let concurrentClients: Bool
+    /// The actor hops each call is expected to make, with the reasons; nil when the row
+    /// declares none (its measured hops are shown without a comparison).
+    public let expectedHops: HopExpectation?
     /// Opens the row's repository on the database at `location`.
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
     public init(
         name: String, kind: Kind, summary: String, lessons: [Int], concurrentClients: Bool = true,
+        expectedHops: HopExpectation? = nil,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
         self.name = name
@@ -34,6 +38,7 @@ public struct RowDescriptor: Sendable {
         self.summary = summary
         self.lessons = lessons
         self.concurrentClients = concurrentClients
+        self.expectedHops = expectedHops
         self.open = open
     }
 }

@@ -18,22 +18,33 @@ public enum ScenarioRunner {
     public static func run(
         _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
     ) async throws -> Checksum {
-        var digests: [Checksum]
+        try await run(plan, on: repository, concurrentClients: concurrentClients, recorder: NoRecorder()).reads
+    }
+
+    /// Runs every client's operations, timing each one into the client's own log when the
+    /// recorder asks for it. Clients never share a log, so recording takes no lock.
+    public static func run<Recorder: OperationRecorder>(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder
+    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+        var results: [(reads: Checksum, log: Recorder.Log)?] = Array(repeating: nil, count: plan.clients.count)
         if concurrentClients && plan.clients.count > 1 {
-            digests = Array(repeating: Checksum(), count: plan.clients.count)
-            try await withThrowingTaskGroup(of: (Int, Checksum).self) { group in
+            try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
                 for (index, operations) in plan.clients.enumerated() {
-                    group.addTask { (index, try await runClient(operations, on: repository)) }
+                    group.addTask {
+                        let (reads, log) = try await runClient(operations, on: repository, recorder: recorder)
+                        return (index, reads, log)
+                    }
                 }
-                for try await (index, digest) in group { digests[index] = digest }
+                for try await (index, reads, log) in group { results[index] = (reads, log) }
             }
         } else {
-            digests = []
-            for operations in plan.clients { digests.append(try await runClient(operations, on: repository)) }
+            for (index, operations) in plan.clients.enumerated() {
+                results[index] = try await runClient(operations, on: repository, recorder: recorder)
+            }
         }
         var reads = Checksum()
-        for digest in digests { reads.combine(digest) }
-        return reads
+        for result in results { reads.combine(result!.reads) }
+        return (reads, results.map { $0!.log })
     }
 
     /// Reads back what a run left behind, to compare with ``ReferenceModel/expectedOutcome(of:)``.
@@ -43,10 +54,22 @@ public enum ScenarioRunner {
         )
     }
 
-    static func runClient(_ operations: [ScenarioPlan.Operation], on repository: any NoteRepository) async throws -> Checksum {
+    static func runClient<Recorder: OperationRecorder>(
+        _ operations: [ScenarioPlan.Operation], on repository: any NoteRepository, recorder: Recorder
+    ) async throws -> (reads: Checksum, log: Recorder.Log) {
         var reads = Checksum()
-        for operation in operations { try await perform(operation, on: repository, reads: &reads) }
-        return reads
+        var log = recorder.makeLog(operations: operations.count)
+        if Recorder.timesOperations {
+            let clock = ContinuousClock()
+            for operation in operations {
+                let start = clock.now
+                try await perform(operation, on: repository, reads: &reads)
+                recorder.record(clock.now - start, in: &log)
+            }
+        } else {
+            for operation in operations { try await perform(operation, on: repository, reads: &reads) }
+        }
+        return (reads, log)
     }
 
     /// Performs one operation; what it read goes into `reads`.
@@ -68,4 +91,23 @@ public enum ScenarioRunner {
             reads.combineChattyRead(title: title, body: body, folderName: folderName, modified: modified)
         }
     }
+}
+
+// MARK: - OperationRecorder
+
+/// Receives the duration of every operation of one client, in that client's own log.
+public protocol OperationRecorder: Sendable {
+    associatedtype Log: Sendable
+    /// Whether the runner reads the clock around each operation at all.
+    static var timesOperations: Bool { get }
+    func makeLog(operations: Int) -> Log
+    func record(_ duration: Duration, in log: inout Log)
+}
+
+/// Records nothing and reads no clock.
+public struct NoRecorder: OperationRecorder {
+    public init() {}
+    public static var timesOperations: Bool { false }
+    public func makeLog(operations: Int) {}
+    public func record(_ duration: Duration, in log: inout Void) {}
 }

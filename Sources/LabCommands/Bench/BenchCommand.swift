@@ -52,10 +52,22 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not show the progress line on standard error.")
     var noProgress = false
 
+    @Flag(name: .long, help: "Measure throughput only, with the hop, latency and allocation meters off (to measure what the meters cost).")
+    var noMeters = false
+
+    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder.")
+    var docs: String?
+
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
         if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
+        if let docs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: docs, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: docs)
+            else { throw ValidationError("--docs '\(docs)' is not a writable folder") }
+        }
         if let output {
             let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
             guard FileManager.default.isWritableFile(atPath: folder) else {
@@ -76,15 +88,21 @@ struct BenchCommand: AsyncParsableCommand {
         let settings = try settings()
         let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run()
-        let text = report.rendered(as: format)
+        if let docs {
+            let folder = URL(fileURLWithPath: docs)
+            try OutputFile.write(report.renderedMarkdown(), to: folder.appendingPathComponent("Results.md").path)
+            try OutputFile.write(report.renderedSVG(), to: folder.appendingPathComponent("Results.svg").path)
+        }
         if let output {
-            try OutputFile.write(text, to: output)
+            try OutputFile.write(report.rendered(as: format), to: output)
         } else {
+            let text = format == .table ? report.renderedTable(colors: Progress.standardOutputIsTerminal) : report.rendered(as: format)
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         }
         let failures = report.failures
-        if !failures.isEmpty {
-            throw LabError.checkFailed(failures.joined(separator: "; "))
+        if let first = failures.first {
+            let more = failures.count > 1 ? " (and \(failures.count - 1) more; see the report)" : ""
+            throw LabError.checkFailed(first + more)
         }
     }
 
@@ -96,7 +114,7 @@ struct BenchCommand: AsyncParsableCommand {
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
             operations: operations, clients: clients,
-            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, database: location,
+            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, meters: !noMeters, database: location,
             commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
     }

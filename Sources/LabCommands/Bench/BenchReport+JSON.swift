@@ -1,9 +1,11 @@
 import Foundation
+import Harness
 
 // MARK: - JSON (schema 1)
 
 extension BenchReport {
-    /// The report as JSON, schema 1 of DESIGN.md.
+    /// The report as JSON, schema 1 of DESIGN.md: every metric present, `null` with its
+    /// reason in `notes` where a row cannot measure it, never 0.
     func renderedJSON() -> String {
         let root: JSONValue = .object([
             ("schema", .integer(1)),
@@ -15,52 +17,66 @@ extension BenchReport {
             ("database", .string(database)),
             ("runs", .integer(runs)),
             ("seed", .string(String(seed))),
-            ("scenarios", .array(scenarios.map(\.json))),
+            ("meters", .bool(meters)),
+            ("hop_costs_ns", .object([
+                ("actor_hop", .number(costs.actorHopNanoseconds)),
+                ("queue_dispatch", .number(costs.queueDispatchNanoseconds)),
+            ])),
+            ("hop_oracles", .array(oracles.map { oracle in
+                .object([
+                    ("name", .string(oracle.name)), ("expected", .integer(Int(oracle.expected))),
+                    ("measured", .integer(Int(oracle.measured))),
+                ])
+            })),
+            ("scenarios", .array(scenarios.map { $0.json(costs: costs) })),
         ])
         return root.rendered() + "\n"
     }
 }
 
 extension BenchReport.ScenarioResult {
-    var json: JSONValue {
+    func json(costs: HopCosts) -> JSONValue {
         .object([
             ("name", .string(scenario.rawValue)),
             ("operations", .integer(operations)),
             ("clients", .integer(clients)),
             ("reference_checksum", .string(expectedChecksum.description)),
-            ("rows", .array(rows.map(\.json))),
+            ("rows", .array(rows.map { row in
+                row.json(
+                    predictedNanoseconds: predictedNanoseconds(for: row, costs: costs),
+                    modelError: modelError(for: row, costs: costs)
+                )
+            })),
         ])
     }
 }
 
 extension BenchReport.RowResult {
-    /// Metrics the harness does not measure yet, each with the reason it is null.
-    static let unmeasured: [(metric: String, reason: String)] = [
-        ("latency_us", "per-operation latency histograms are not measured yet"),
-        ("hops_per_op", "the actor-hop meter is not built yet"),
-        ("expected_hops_per_op", "expected hops are declared together with the hop meter"),
-        ("allocations_per_op", "the jemalloc allocation meter is not built yet"),
-        ("bytes_per_op", "the jemalloc allocation meter is not built yet"),
-        ("leaked_bytes", "the leak meter is not built yet"),
-        ("leaked_objects", "the live-object registry is not built yet"),
-        ("cycles", "the retain-cycle detector is not built yet"),
-    ]
-
-    var json: JSONValue {
-        var members: [(String, JSONValue)] = [
+    func json(predictedNanoseconds: Double?, modelError: Double?) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        return .object([
             ("row", .string(name)),
             ("kind", .string(kind.rawValue)),
             ("throughput", throughput.map {
                 .object([("median", .number($0.median)), ("min", .number($0.min)), ("max", .number($0.max))])
             } ?? .null),
-            ("queue_dispatches_per_op", queueDispatchesPerOperation.map(JSONValue.number) ?? .null),
-        ]
-        members += Self.unmeasured.map { ($0.metric, .null) }
-        members.append(("checksum", checksum.map { .string($0.description) } ?? .null))
-        members.append(("checksum_ok", .bool(outcomeMatches)))
-        var notes = Self.unmeasured.map { ($0.metric, JSONValue.string($0.reason)) }
-        if let failure { notes.append(("error", .string(failure))) }
-        members.append(("notes", .object(notes)))
-        return .object(members)
+            ("latency_us", latency.map {
+                .object([("p50", .number($0.p50)), ("p90", .number($0.p90)), ("p99", .number($0.p99))])
+            } ?? .null),
+            ("hops_per_op", number(hopsPerOperation)),
+            ("expected_hops_per_op", number(expectedHopsPerOperation)),
+            ("expected_hops_why", .array(hopReasons.map(JSONValue.string))),
+            ("queue_dispatches_per_op", number(queueDispatchesPerOperation)),
+            ("allocations_per_op", number(allocationsPerOperation)),
+            ("bytes_per_op", number(bytesPerOperation)),
+            ("leaked_bytes", leakedBytes.map { .integer(Int($0)) } ?? .null),
+            ("leaked_objects", leakedObjects.map(JSONValue.integer) ?? .null),
+            ("cycles", failure == nil ? .array(cycles.map(JSONValue.string)) : .null),
+            ("predicted_ns_per_op", number(predictedNanoseconds)),
+            ("model_error", number(modelError)),
+            ("checksum", checksum.map { .string($0.description) } ?? .null),
+            ("checksum_ok", .bool(outcomeMatches)),
+            ("notes", .object(notes.map { ($0.metric, JSONValue.string($0.reason)) })),
+        ])
     }
 }

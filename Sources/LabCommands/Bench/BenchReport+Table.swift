@@ -1,81 +1,118 @@
 import Foundation
+import Harness
 
 // MARK: - Terminal table and Markdown
 
 extension BenchReport {
-    /// One aligned table per scenario, for a terminal.
-    func renderedTable() -> String {
+    /// One aligned table per scenario, for a terminal; colour only when `colors` is true.
+    func renderedTable(colors: Bool = false) -> String {
         var lines: [String] = [header.joined(separator: "\n"), ""]
         for scenario in scenarios {
             lines.append("\(scenario.scenario.rawValue): \(scenario.scenario.summary)")
             lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
-            lines.append(contentsOf: TextTable(columns: Self.columns, rows: scenario.cells).aligned().map { "  " + $0 })
+            let table = TextTable(columns: Self.columns, rows: cells(of: scenario)).aligned()
+            lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
             lines.append("")
         }
         lines.append(contentsOf: footer)
         return lines.joined(separator: "\n")
     }
 
-    /// The same tables as GitHub Markdown.
+    /// The same tables as GitHub Markdown, each followed by what explains its differences.
     func renderedMarkdown() -> String {
         var lines = ["# Results", ""] + header.map { "- \($0)" } + [""]
         for scenario in scenarios {
             lines.append("## \(scenario.scenario.rawValue)")
             lines.append("")
-            lines.append("\(scenario.scenario.summary). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`.")
+            lines.append("\(scenario.scenario.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`.")
             lines.append("")
             lines.append("| " + Self.columns.map(\.title).joined(separator: " | ") + " |")
             lines.append("|" + Self.columns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
-            for row in scenario.cells { lines.append("| " + row.joined(separator: " | ") + " |") }
+            for row in cells(of: scenario) { lines.append("| " + row.joined(separator: " | ") + " |") }
+            lines.append("")
+            lines.append(explanation(of: scenario))
             lines.append("")
         }
-        lines.append(contentsOf: footer)
-        return lines.joined(separator: "\n")
+        lines.append("## How to read it")
+        lines.append("")
+        lines.append(contentsOf: footer.map { "- \($0)" })
+        return lines.joined(separator: "\n") + "\n"
     }
 
-    private var header: [String] {
-        [
+    var header: [String] {
+        var lines = [
             "date: \(ISO8601DateFormatter().string(from: date))",
             "machine: \(machine.cores) cores, \(machine.os), Swift \(machine.swift)",
             "command: \(command)",
             "database: \(database); \(runs) measured run\(runs == 1 ? "" : "s") per row after a warm-up, seed \(seed)",
+            "measured costs: an actor hop \(Format.decimal(costs.actorHopNanoseconds, digits: 0)) ns, a queue dispatch and resume \(Format.decimal(costs.queueDispatchNanoseconds / 1000, digits: 1)) µs",
         ]
+        if !oracles.isEmpty {
+            let exact = oracles.filter(\.isExact).count
+            lines.append("hop meter: \(exact) of \(oracles.count) oracle programs counted exactly (\(HopOracle.calls) calls each)")
+        } else {
+            lines.append("hop meter: \(meters ? HopMeter.unavailableReason : "off for this run (--no-meters)")")
+        }
+        return lines
     }
 
     private var footer: [String] {
         [
-            "ops/s: operations per second, median of the runs (min-max beside it).",
-            "× raw-sqlite: the row's median over raw-sqlite's; dispatches/op: jobs sent to a context's queue per operation.",
-            "outcome ok: the database checksum, every value read and the note count equal the reference model's.",
+            "ops/s: operations per second, median of the runs; × raw: that median over raw-sqlite's.",
+            "p50/p99: per-operation latency in µs (HdrHistogram), from the run with the median time; the per-operation counts come from that run too.",
+            "hops/op: real executor switches per operation, counted at swift_task_switch; after the slash, what the row's code declares (! where they differ).",
+            "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up.",
+            "allocs/op: allocations per operation (jemalloc); leaked: objects alive and bytes still allocated after the row was closed and released.",
+            "model: predicted µs per operation = raw-sqlite's time + hops × hop cost + dispatches × dispatch cost, and its error (* beyond ±\(Int(Self.modelTolerance * 100))%, a finding, not a failure).",
+            "outcome: ok when the database checksum, every value read and the note count equal the reference model's.",
         ]
     }
 
     static let columns: [TextTable.Column] = [
         .init(title: "row"), .init(title: "kind"),
-        .init(title: "ops/s", alignRight: true), .init(title: "min-max", alignRight: true),
-        .init(title: "× raw-sqlite", alignRight: true), .init(title: "dispatches/op", alignRight: true),
-        .init(title: "checksum"), .init(title: "outcome"),
+        .init(title: "ops/s", alignRight: true), .init(title: "× raw", alignRight: true),
+        .init(title: "p50 µs", alignRight: true), .init(title: "p99 µs", alignRight: true),
+        .init(title: "hops/op", alignRight: true), .init(title: "disp/op", alignRight: true),
+        .init(title: "allocs/op", alignRight: true), .init(title: "leaked", alignRight: true),
+        .init(title: "model µs", alignRight: true), .init(title: "outcome"),
     ]
-}
 
-extension BenchReport.ScenarioResult {
-    /// The table cells of every row, in column order.
-    var cells: [[String]] {
-        rows.map { row in
+    /// The table cells of every row of `scenario`, in column order.
+    func cells(of scenario: ScenarioResult) -> [[String]] {
+        scenario.rows.map { row in
             guard let throughput = row.throughput else {
-                return [row.name, row.kind.rawValue, "-", "-", "-", "-", "-", "FAILED: \(row.failure ?? "no result")"]
+                return [row.name, row.kind.rawValue] + Array(repeating: "-", count: 9) + ["FAILED: \(row.failure ?? "no result")"]
             }
-            let ratio = referenceThroughput.map { String(format: "%.2f", throughput.median / $0) } ?? "-"
+            let ratio = scenario.referenceThroughput.map { Format.decimal(throughput.median / $0, digits: 2) } ?? "-"
+            let hops = row.hopsPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a"
+            let expected = row.expectedHopsPerOperation.map { "/" + Format.decimal($0, digits: 2) } ?? ""
+            let leaked = row.leakedObjects.map { objects in
+                "\(objects)" + (row.leakedBytes.map { " · \(Format.bytes($0))" } ?? "")
+            } ?? "-"
+            var model = "-"
+            if let predicted = scenario.predictedNanoseconds(for: row, costs: costs),
+               let error = scenario.modelError(for: row, costs: costs) {
+                let flag = abs(error) > Self.modelTolerance ? "*" : ""
+                model = "\(Format.decimal(predicted / 1000, digits: 1)) \(Format.signedPercent(error))\(flag)"
+            }
             return [
                 row.name, row.kind.rawValue,
-                Format.grouped(throughput.median),
-                "\(Format.grouped(throughput.min))-\(Format.grouped(throughput.max))",
-                ratio,
-                row.queueDispatchesPerOperation.map { String(format: "%.2f", $0) } ?? "-",
-                row.checksum?.description ?? "-",
+                Format.grouped(throughput.median), ratio,
+                row.latency.map { Format.decimal($0.p50, digits: 1) } ?? "-",
+                row.latency.map { Format.decimal($0.p99, digits: 1) } ?? "-",
+                hops + expected + (row.hopsDiffer ? "!" : ""),
+                row.queueDispatchesPerOperation.map { Format.decimal($0, digits: 2) } ?? "-",
+                row.allocationsPerOperation.map { Format.decimal($0, digits: 1) } ?? "-",
+                leaked, model,
                 row.outcomeMatches ? "ok" : "DIFFERS",
             ]
         }
+    }
+
+    private static func colored(_ line: String) -> String {
+        line.replacingOccurrences(of: " DIFFERS", with: " \u{1B}[31mDIFFERS\u{1B}[0m")
+            .replacingOccurrences(of: "FAILED", with: "\u{1B}[31mFAILED\u{1B}[0m")
+            .replacingOccurrences(of: #"(\s)ok$"#, with: "$1\u{1B}[32mok\u{1B}[0m", options: .regularExpression)
     }
 }
 
@@ -120,4 +157,25 @@ enum Format {
         }
         return String(result.reversed())
     }
+
+    static func decimal(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    static func signedPercent(_ fraction: Double) -> String {
+        String(format: "%+.0f%%", fraction * 100)
+    }
+
+    /// Bytes in the largest unit that keeps the number readable: 512 B, 3.2 KiB, 1.5 MiB.
+    static func bytes(_ value: Int64) -> String {
+        let magnitude = Double(abs(value))
+        let sign = value < 0 ? "-" : ""
+        if magnitude < 1024 { return "\(value) B" }
+        if magnitude < 1024 * 1024 { return sign + decimal(magnitude / 1024, digits: 1) + " KiB" }
+        return sign + decimal(magnitude / 1024 / 1024, digits: 1) + " MiB"
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import Harness
 import Workload
 
 // MARK: - BenchReport
 
-/// Everything `lab bench` measured: the model every renderer (table, JSON, Markdown) reads.
+/// Everything `lab bench` measured: the model every renderer (table, JSON, Markdown, SVG) reads.
 struct BenchReport: Sendable {
     var date: Date
     var machine: Machine
@@ -11,15 +12,26 @@ struct BenchReport: Sendable {
     var database: String
     var runs: Int
     var seed: UInt64
+    /// Whether hops, latency and allocations were metered (off only to measure the meters' cost).
+    var meters: Bool
+    /// The hop meter's check against programs with known counts, run before measuring.
+    var oracles: [HopOracle.Result]
+    var costs: HopCosts
     var scenarios: [ScenarioResult]
 
-    /// One line per row whose checksum differs or that failed; empty when all is well.
+    /// The largest miss of the cost model that is still called a fit.
+    static let modelTolerance = 0.20
+
+    /// One line per row whose outcome differs or that failed; empty when all is well.
     var failures: [String] {
-        scenarios.flatMap { scenario in
+        let meter = oracles.filter { !$0.isExact }.map {
+            "the hop meter counted \($0.measured) hops for '\($0.name)', expected \($0.expected)"
+        }
+        return meter + scenarios.flatMap { scenario in
             scenario.rows.compactMap { row in
                 if let failure = row.failure { return "\(scenario.scenario.rawValue) · \(row.name) failed: \(failure)" }
                 if !row.outcomeMatches {
-                    return "\(scenario.scenario.rawValue) · \(row.name): checksum \(row.checksum.map(String.init(describing:)) ?? "none") differs from the reference \(scenario.expectedChecksum)"
+                    return "\(scenario.scenario.rawValue) · \(row.name): checksum \(row.checksum?.description ?? "none") differs from the reference \(scenario.expectedChecksum)"
                 }
                 return nil
             }
@@ -35,9 +47,24 @@ struct BenchReport: Sendable {
         var expectedChecksum: Checksum
         var rows: [RowResult]
 
+        var reference: RowResult? { rows.first { $0.name == RowCatalog.reference && $0.failure == nil } }
+
         /// The reference row's median throughput, when it ran.
-        var referenceThroughput: Double? {
-            rows.first { $0.name == RowCatalog.reference }?.throughput?.median
+        var referenceThroughput: Double? { reference?.throughput?.median }
+
+        /// The cost model's prediction for `row`, in nanoseconds per operation.
+        func predictedNanoseconds(for row: RowResult, costs: HopCosts) -> Double? {
+            guard let sql = referenceThroughput, let hops = row.hopsPerOperation, let dispatches = row.queueDispatchesPerOperation
+            else { return nil }
+            return costs.predictedNanoseconds(sqlNanoseconds: 1e9 / sql, hops: hops, dispatches: dispatches)
+        }
+
+        /// How far the measurement is from the prediction: (measured − predicted) / measured.
+        func modelError(for row: RowResult, costs: HopCosts) -> Double? {
+            guard let predicted = predictedNanoseconds(for: row, costs: costs), let throughput = row.throughput?.median
+            else { return nil }
+            let measured = 1e9 / throughput
+            return (measured - predicted) / measured
         }
     }
 
@@ -47,20 +74,54 @@ struct BenchReport: Sendable {
         var name: String
         var kind: RowDescriptor.Kind
         var throughput: Spread?
+        var latency: LatencySummary?
+        var hopsPerOperation: Double?
+        var expectedHopsPerOperation: Double?
+        var hopReasons: [String] = []
         var queueDispatchesPerOperation: Double?
+        var allocationsPerOperation: Double?
+        var bytesPerOperation: Double?
+        var leakedBytes: Int64?
+        var leakedObjects: Int?
+        var cycles: [String] = []
         var checksum: Checksum?
         /// Every run ended with the reference checksum, reads and note count.
         var outcomeMatches: Bool
         var failure: String?
+        /// Why a metric is null, by its JSON name.
+        var notes: [(metric: String, reason: String)] = []
 
-        init(row: RowDescriptor, operations: Int, runs: [RunMeasurement], expected: ReferenceModel.Outcome) {
+        init(row: RowDescriptor, plan: ScenarioPlan, runs: [RunMeasurement], expected: ReferenceModel.Outcome) {
+            let operations = Double(plan.operationCount)
             name = row.name
             kind = row.kind
-            throughput = Spread(runs.map { Double(operations) / $0.seconds })
-            let dispatches = runs.map(\.queueDispatches).sorted()
-            queueDispatchesPerOperation = Double(dispatches[dispatches.count / 2]) / Double(operations)
+            throughput = Spread(runs.map { operations / $0.seconds })
+            // Per-run figures come from the run with the median time.
+            let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+            latency = median.latency
+            hopsPerOperation = median.hops.map { Double($0) / operations }
+            expectedHopsPerOperation = row.expectedHops?.hopsPerOperation(in: plan)
+            hopReasons = row.expectedHops?.reasons ?? []
+            queueDispatchesPerOperation = Double(median.queueDispatches) / operations
+            allocationsPerOperation = median.allocations.map { Double($0.allocations) / operations }
+            bytesPerOperation = median.allocations.map { Double($0.allocatedBytes) / operations }
+            leakedBytes = runs.last?.leakedBytes
+            leakedObjects = runs.map(\.leaks.leakedObjects).max()
+            cycles = Array(runs.flatMap(\.leaks.paths).uniqued().prefix(5))
             checksum = runs.last?.outcome.checksum
             outcomeMatches = runs.allSatisfy { $0.outcome == expected }
+
+            if latency == nil { notes.append(("latency_us", "the meters were off for this run (--no-meters)")) }
+            if hopsPerOperation == nil {
+                notes.append(("hops_per_op", HopMeter.isAvailable ? "the meters were off for this run (--no-meters)" : HopMeter.unavailableReason))
+            }
+            if expectedHopsPerOperation == nil { notes.append(("expected_hops_per_op", "the row declares no expected hops")) }
+            if allocationsPerOperation == nil {
+                let reason = AllocationMeter.isAvailable ? "the meters were off for this run (--no-meters)" : AllocationMeter.unavailableReason
+                notes.append(("allocations_per_op", reason))
+                notes.append(("bytes_per_op", reason))
+            }
+            if leakedBytes == nil { notes.append(("leaked_bytes", AllocationMeter.unavailableReason)) }
         }
 
         init(row: RowDescriptor, failure: String) {
@@ -68,6 +129,13 @@ struct BenchReport: Sendable {
             kind = row.kind
             outcomeMatches = false
             self.failure = failure
+            notes = [("error", failure)]
+        }
+
+        /// Whether the measured hops differ from the declared ones.
+        var hopsDiffer: Bool {
+            guard let measured = hopsPerOperation, let expected = expectedHopsPerOperation else { return false }
+            return abs(measured - expected) > 0.005
         }
     }
 

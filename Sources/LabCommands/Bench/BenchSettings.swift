@@ -13,6 +13,8 @@ struct BenchSettings: Sendable {
     var runs: Int
     var seed: UInt64
     var quick: Bool
+    /// Hops, latency and allocations are metered; off only to measure what the meters cost.
+    var meters: Bool
     var database: BenchDatabase.Location
     /// The command as typed, for the report.
     var commandLine: String

@@ -11,6 +11,7 @@ struct Progress: Sendable {
     let enabled: Bool
 
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     func show(_ text: String) {
         guard enabled else { return }

@@ -172,13 +172,28 @@ public final class Statement {
 
     // MARK: Stepping
 
-    /// Advances to the next row; `false` when the statement is done.
+    /// Advances to the next row; `false` when the statement is done. A finished or
+    /// failed statement is reset at once, so it never holds a read transaction open.
     public func step() throws(NoteStoreError) -> Bool {
         switch sqlite3_step(raw) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        case let code: throw connection.error(code)
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            sqlite3_reset(raw)
+            return false
+        case let code:
+            let error = connection.error(code)
+            sqlite3_reset(raw)
+            throw error
         }
+    }
+
+    /// Reads the first row with `read`, then resets the statement (a read that stops
+    /// early must not keep the database locked); nil when there is no row.
+    public func firstRow<T>(_ read: (Statement) -> T) throws(NoteStoreError) -> T? {
+        defer { sqlite3_reset(raw) }
+        guard try step() else { return nil }
+        return read(self)
     }
 
     /// Runs a statement that returns no rows.

@@ -1,0 +1,145 @@
+#if canImport(CJemalloc)
+import CJemalloc
+#endif
+
+// MARK: - AllocationMeter
+
+/// Reads jemalloc's statistics: how many allocations the process made, how many bytes,
+/// and how many bytes are live now.
+///
+/// jemalloc replaces malloc for the whole process when the lab links it, and the lab turns
+/// its thread caches off (`CRuntimeHooks/jemalloc_options.c`), so the counters are exact
+/// at any moment instead of lagging behind what each thread caches. The statistics are
+/// process-wide: read them around one row at a time.
+public enum AllocationMeter {
+    /// A snapshot of the allocator's counters.
+    public struct Reading: Sendable, Equatable {
+        /// Allocations made since the process started.
+        public var allocations: UInt64
+        /// Bytes requested by those allocations, by size class.
+        public var allocatedBytes: UInt64
+        /// Bytes allocated and not yet freed.
+        public var liveBytes: UInt64
+
+        public static func - (lhs: Reading, rhs: Reading) -> Reading {
+            Reading(
+                allocations: lhs.allocations &- rhs.allocations,
+                allocatedBytes: lhs.allocatedBytes &- rhs.allocatedBytes,
+                liveBytes: lhs.liveBytes &- rhs.liveBytes
+            )
+        }
+    }
+
+    /// Whether jemalloc is the process's allocator, with exact statistics.
+    public static let isAvailable: Bool = {
+        #if canImport(CJemalloc)
+        guard let threadCaches: Bool = Control.read("opt.tcache") else { return false }
+        return !threadCaches && Control.read("stats.allocated") as Int? != nil
+        #else
+        return false
+        #endif
+    }()
+
+    public static let unavailableReason = "jemalloc with its thread caches off is linked on Linux only"
+
+    /// The counters now, or nil where jemalloc is not the allocator.
+    public static func read() -> Reading? {
+        #if canImport(CJemalloc)
+        guard isAvailable else { return nil }
+        Control.refresh()
+        var allocations: UInt64 = 0
+        var bytes: UInt64 = 0
+        for sizeClass in SizeClasses.shared.small {
+            let count: UInt64 = Control.read(by: sizeClass.nmalloc) ?? 0
+            allocations &+= count
+            bytes &+= count &* sizeClass.size
+        }
+        for sizeClass in SizeClasses.shared.large {
+            let count: UInt64 = Control.read(by: sizeClass.nmalloc) ?? 0
+            allocations &+= count
+            bytes &+= count &* sizeClass.size
+        }
+        let live: Int = Control.read("stats.allocated") ?? 0
+        return Reading(allocations: allocations, allocatedBytes: bytes, liveBytes: UInt64(live))
+        #else
+        return nil
+        #endif
+    }
+}
+
+#if canImport(CJemalloc)
+
+// MARK: - Control
+
+/// `mallctl`, typed.
+enum Control {
+    /// Statistics are a snapshot taken at the last "epoch"; advancing it refreshes them.
+    static func refresh() {
+        var epoch: UInt64 = 1
+        _ = mallctl("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
+    }
+
+    static func read<Value: BitwiseCopyable>(_ name: String) -> Value? {
+        var mib = [Int](repeating: 0, count: 8)
+        var length = mib.count
+        guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
+        return read(by: Array(mib[..<length]))
+    }
+
+    static func read<Value: BitwiseCopyable>(by mib: [Int]) -> Value? {
+        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        defer { value.deallocate() }
+        var size = MemoryLayout<Value>.size
+        guard mallctlbymib(mib, mib.count, value, &size, nil, 0) == 0 else { return nil }
+        return value.pointee
+    }
+
+    /// The management-information base of `name`, with `index` in place of its "0" part.
+    static func mib(_ name: String, replacing position: Int, with index: Int) -> [Int]? {
+        var mib = [Int](repeating: 0, count: 8)
+        var length = mib.count
+        guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
+        mib[position] = index
+        return Array(mib[..<length])
+    }
+}
+
+// MARK: - SizeClasses
+
+/// jemalloc's size classes and, for each, the counter of allocations in it, summed over
+/// every arena (`MALLCTL_ARENAS_ALL`, 4096).
+struct SizeClasses: Sendable {
+    struct SizeClass: Sendable {
+        var size: UInt64
+        var nmalloc: [Int]
+    }
+
+    let small: [SizeClass]
+    let large: [SizeClass]
+
+    static let shared = SizeClasses()
+    private static let allArenas = 4096
+
+    private init() {
+        let bins: UInt32 = Control.read("arenas.nbins") ?? 0
+        let extents: UInt32 = Control.read("arenas.nlextents") ?? 0
+        small = (0..<Int(bins)).compactMap { bin in
+            guard let sizeMib = Control.mib("arenas.bin.0.size", replacing: 2, with: bin),
+                  let size: Int = Control.read(by: sizeMib),
+                  var counter = Control.mib("stats.arenas.0.bins.0.nmalloc", replacing: 4, with: bin)
+            else { return nil }
+            counter[2] = Self.allArenas
+            return SizeClass(size: UInt64(size), nmalloc: counter)
+        }
+        large = (0..<Int(extents)).compactMap { extent in
+            guard let sizeMib = Control.mib("arenas.lextent.0.size", replacing: 2, with: extent),
+                  let size: Int = Control.read(by: sizeMib),
+                  var counter = Control.mib("stats.arenas.0.lextents.0.nmalloc", replacing: 4, with: extent)
+            else { return nil }
+            counter[2] = Self.allArenas
+            return SizeClass(size: UInt64(size), nmalloc: counter)
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,150 @@
+import Synchronization
+
+// MARK: - HopOracle
+
+/// Small programs whose hop counts are known, to prove the hop meter exact before it is
+/// trusted with the patterns. `lab bench` runs them at start-up in its own (release)
+/// build; the tests run them in a debug build.
+///
+/// Every fixture writes state after each `await`: at `-O` the optimizer removes a hop
+/// into an actor method that touches nothing, and the expected count would be wrong.
+public enum HopOracle {
+    /// One oracle's expectation and what the meter counted.
+    public struct Result: Sendable, Equatable {
+        public var name: String
+        public var expected: UInt64
+        public var measured: UInt64
+        public var isExact: Bool { expected == measured }
+    }
+
+    /// Calls per oracle: large enough that a stray hop could not hide, small enough to be quick.
+    public static let calls = 1_000
+
+    /// Runs every oracle once, one after another, and returns what each counted.
+    public static func run(calls k: Int = calls) async -> [Result] {
+        let caller = OracleCaller()
+        let target = OracleTarget()
+        let k64 = UInt64(k)
+        return [
+            Result(name: "same-actor call", expected: 0, measured: await caller.sameActorCalls(k)),
+            Result(name: "into an actor and back", expected: 2 * k64, measured: await intoActorAndBack(target, k)),
+            Result(name: "actor A → actor B → back", expected: 2 * k64, measured: await caller.callOtherActor(target, k)),
+            Result(name: "global-actor helper from its actor", expected: 0, measured: await OracleGlobalOwner().callHelper(k)),
+            Result(name: "global-actor function from outside", expected: 2 * k64, measured: await globalActorFromOutside(k)),
+            Result(name: "nonisolated(nonsending) from an actor", expected: 0, measured: await caller.callNonsending(k)),
+            Result(name: "@concurrent from an actor (leave, return)", expected: 2 * k64, measured: await caller.callConcurrent(k)),
+        ]
+    }
+}
+
+// MARK: - Fixtures
+
+/// Writes somewhere the optimizer cannot see through, after every await.
+private let oracleSink = Atomic<Int>(0)
+
+@inline(never)
+private func touch(_ value: Int) { oracleSink.add(value, ordering: .relaxed) }
+
+private actor OracleTarget {
+    var count = 0
+    func work() { count += 1 }
+}
+
+private actor OracleCaller {
+    var count = 0
+
+    func sameActorCalls(_ k: Int) async -> UInt64 {
+        await HopMeter.counting {
+            for _ in 0..<k {
+                await same()
+                count += 1
+            }
+        }.count.hops
+    }
+
+    private func same() async { count += 1 }
+
+    func callOtherActor(_ other: OracleTarget, _ k: Int) async -> UInt64 {
+        await HopMeter.counting {
+            for _ in 0..<k {
+                await other.work()
+                count += 1
+            }
+        }.count.hops
+    }
+
+    func callNonsending(_ k: Int) async -> UInt64 {
+        await HopMeter.counting {
+            for index in 0..<k { count += await nonsendingWork(index) }
+        }.count.hops
+    }
+
+    func callConcurrent(_ k: Int) async -> UInt64 {
+        await HopMeter.counting {
+            for index in 0..<k { count += await concurrentWork(index) }
+        }.count.hops
+    }
+}
+
+@concurrent
+private func intoActorAndBack(_ target: OracleTarget, _ k: Int) async -> UInt64 {
+    await HopMeter.counting {
+        for index in 0..<k {
+            await target.work()
+            touch(index)
+        }
+    }.count.hops
+}
+
+@globalActor
+private actor OracleGlobalActor {
+    static let shared = OracleGlobalActor()
+}
+
+@OracleGlobalActor
+private final class OracleHelper {
+    var count = 0
+    func work() async { count += 1 }
+}
+
+@OracleGlobalActor
+private final class OracleGlobalOwner {
+    let helper = OracleHelper()
+    var count = 0
+
+    nonisolated init() {}
+
+    func callHelper(_ k: Int) async -> UInt64 {
+        await HopMeter.counting {
+            for _ in 0..<k {
+                await helper.work()
+                count += 1
+            }
+        }.count.hops
+    }
+}
+
+@OracleGlobalActor
+private func globalWork(_ value: Int) { touch(value) }
+
+@concurrent
+private func globalActorFromOutside(_ k: Int) async -> UInt64 {
+    await HopMeter.counting {
+        for index in 0..<k {
+            await globalWork(index)
+            touch(index)
+        }
+    }.count.hops
+}
+
+nonisolated(nonsending)
+private func nonsendingWork(_ value: Int) async -> Int {
+    touch(value)
+    return 1
+}
+
+@concurrent @inline(never)
+private func concurrentWork(_ value: Int) async -> Int {
+    touch(value)
+    return 1
+}

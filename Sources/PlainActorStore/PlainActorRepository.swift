@@ -1,0 +1,87 @@
+// Pattern 2: a plain actor that still hops into `perform`.
+//
+// Lesson 3 (source 004): an actor guarantees mutual exclusion, not thread identity. Its
+// jobs run on the cooperative thread pool, a different thread from one call to the next,
+// never on the context's queue. So an actor that owns a context must still enter the
+// queue through `perform` in every method: each call hops into the actor, onto the queue,
+// back to the actor, and back to the caller. `NaivePlainActorRepository` beside this file
+// is the version that forgets, compiles without a warning, and traps in debug mode.
+
+import NoteStore
+import Workload
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+public actor PlainActorRepository: NoteRepository {
+    // Actor-isolated, so only this actor's methods can reach it; they still run off the
+    // context's queue, hence the `perform` in each of them.
+    private let context: NoteContext
+
+    public init(container: NoteContainer) throws {
+        context = try container.newContext(name: "plain-actor")
+    }
+
+    public func importBatch(_ batch: NoteBatch) async throws {
+        try await context.perform { [context] in try context.importBatch(batch) }
+    }
+
+    public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
+        try await context.perform { [context] in try context.existingObject(with: id).snapshot }
+    }
+
+    public func update(_ id: NoteID, with edit: NoteEdit) async throws {
+        try await context.perform { [context] in try context.apply(edit, to: id) }
+    }
+
+    public func title(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).title }
+    }
+
+    public func body(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).body }
+    }
+
+    public func folderName(of id: NoteID) async throws -> String {
+        try await context.perform { [context] in try context.existingObject(with: id).folder.name }
+    }
+
+    public func modified(of id: NoteID) async throws -> Date {
+        try await context.perform { [context] in try context.existingObject(with: id).modified }
+    }
+
+    public func count() async throws -> Int {
+        try await context.perform { [context] in try context.fetchCount() }
+    }
+
+    public func checksum() async throws -> Checksum {
+        try await context.perform { [context] in try context.contentChecksum() }
+    }
+
+    /// Jobs sent to the context's queue so far: one per call of this repository.
+    public var queueJobCount: Int { context.queue.jobCount }
+
+    public func close() async throws {
+        await context.perform { [context] in context.reset() }
+    }
+}
+
+extension RowDescriptor {
+    /// `plain-actor`: an actor for mutual exclusion, `perform` for the context's queue.
+    public static let plainActor = RowDescriptor(
+        name: "plain-actor", kind: .pattern,
+        summary: "a plain actor that hops into context.perform { } in every method",
+        lessons: [3],
+        expectedHops: .perCall(
+            3,
+            because: "into the actor",
+            "perform's continuation resumes off the actor and hops back in (no hop when the queue finishes before the actor suspends)",
+            "back to the caller's executor"
+        )
+    ) { configuration in
+        try PlainActorRepository(container: configuration.makeContainer())
+    }
+}
