@@ -74,7 +74,7 @@ public final class ActorPerObjectRepository: NoteRepository {
         get async { await store.objectCount }
     }
 
-    /// Jobs sent to the context's queue so far: every hop into the store or into a note.
+    /// Jobs sent to the context's queue so far: one per hop into the store.
     public var queueJobCount: Int { store.queueJobCount }
 
     public func close() async throws {
@@ -83,7 +83,7 @@ public final class ActorPerObjectRepository: NoteRepository {
 }
 
 extension RowDescriptor {
-    /// `actor-per-object`: every note is an actor; every property read is a round trip.
+    /// `actor-per-object`: every note is an actor; every read is a lookup and a hop into it.
     public static let actorPerObject = RowDescriptor(
         name: "actor-per-object", kind: .antiPattern,
         summary: "every note its own actor: a lookup hop plus a hop into the note for every read",

@@ -2,10 +2,15 @@
 //
 // Source 000 turns SwiftData's model into `actor Note: PersistentModel, ModelActor` and
 // has to give up the macros and hand-write non-isolated backing storage to get there.
-// `NoteObject` is the shape a reader reaches for instead: an `actor` per note that holds
-// the note's values, each property its own isolated state. It is safe, and every read
-// from outside is an `await`, a hop into that note; a write has to leave the note for the
-// store and come back, and the copy has to be kept in step with the database by hand.
+// `NoteObject` is the shape a reader reaches for instead: an `actor` per note holding the
+// note's values. It is safe, and every read from outside is an `await`, a hop into that
+// note; a write has to leave the note for the store and come back, and the copy has to be
+// kept in step with the database by hand.
+//
+// Source 000 also gives every note the context's executor. Actors that share an executor
+// switch between each other in place, so that version costs what pattern 3 costs and its
+// per-note isolation is nominal: everything runs on one queue. Here each note is a
+// default actor, isolated for real.
 
 import NoteStore
 import Workload

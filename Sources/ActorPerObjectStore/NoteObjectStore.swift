@@ -64,7 +64,7 @@ actor NoteObjectStore {
     /// The number of note actors in the identity map.
     var objectCount: Int { objects.count }
 
-    /// Jobs sent to the context's queue: every hop into this store.
+    /// Jobs sent to the context's queue: one per hop into this store.
     nonisolated var queueJobCount: Int { executor.queue.jobCount }
 
     /// Drops every note actor and every registered object.

@@ -19,8 +19,8 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     public nonisolated let modelExecutor: ContextExecutor
     public let context: NoteContext
 
-    /// Makes the context and its executor; touching the context waits for isolated methods,
-    /// which run on its queue. (This nonisolated init runs on the caller's thread.)
+    /// Runs on the caller's thread, as a nonisolated actor init does: it makes the context
+    /// and its executor but leaves the context alone. The isolated methods use it, on its queue.
     public init(container: NoteContainer) throws {
         let context = try container.newContext(name: "custom-executor")
         self.context = context

@@ -19,6 +19,17 @@ public struct LeakCheck: Sendable {
         LeakCheck(tracking: makeSubject()).report()
     }
 
+    /// Waits until every tracked instance is gone, or `timeout` passes: a queue may still
+    /// be releasing the last closure that captured an object just after the caller resumed,
+    /// which is teardown in progress, not a leak.
+    public func settle(timeout: Duration = .milliseconds(250)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while tracked.contains(where: { $0.object != nil }), clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
     /// The instances still alive now, by type, with the paths that hold them.
     public func report() -> LeakReport {
         let survivors = tracked.compactMap { entry in entry.object.map { (entry.typeName, $0) } }

@@ -2,12 +2,13 @@
 //
 // "Make it an actor and the data race is gone" is half true. The actor does serialise its
 // methods, and the compiler is satisfied: this file builds without a single warning. But
-// every method runs on whichever cooperative-pool thread picks up the job, never on the
-// context's queue, so each use of the context is a queue-confinement violation. With
-// concurrency debug on, the first call stops the process (the store's
-// `ConcurrencyDebug` trap, lesson 2); with it off, nothing stops the context's own queue
-// work (a `perform` from elsewhere, a fault firing) from running at the same time: a
-// data race that corrupts silently. `PlainActorRepository` is the fix.
+// the context is made in `init` on the caller's thread and used in methods on whichever
+// pool thread runs the job: never on the context's queue. With concurrency debug on, the
+// first use stops the process (the store's trap, lesson 2). With it off, the code seems
+// to work, because the actor still serialises its own calls; but anything that uses the
+// context the right way, in a `perform` on its queue (as Core Data's own change merging
+// does), runs at the same time as an actor method: a data race that corrupts silently.
+// `PlainActorRepository` is the fix.
 
 import NoteStore
 import Workload

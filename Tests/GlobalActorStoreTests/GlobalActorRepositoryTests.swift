@@ -35,9 +35,10 @@ struct GlobalActorRepositoryTests {
     @DatabaseActor
     func isolatedCallersNeedNoAwait() throws {
         // No `await` below: every call stays on the actor's executor, so none can hop.
+        let setup = ScenarioPlan(scenario: .chatty, operations: 1, clients: 1, seed: 3).setup
         let repository = try GlobalActorRepository(container: container)
-        try repository.importBatch(ScenarioPlan(scenario: .chatty, operations: 1, clients: 1, seed: 3).setup[0])
-        try repository.importBatch(ScenarioPlan(scenario: .chatty, operations: 1, clients: 1, seed: 3).setup[1])
+        try repository.importBatch(setup[0])  // the folders
+        try repository.importBatch(setup[1])  // the first batch of notes
         let snapshot = try repository.snapshot(of: NoteID(7))
         #expect(try repository.title(of: NoteID(7)) == snapshot.title)
         #expect(try repository.folderName(of: NoteID(7)) == "Folder \(snapshot.folder.rawValue)")

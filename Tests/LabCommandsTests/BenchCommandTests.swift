@@ -27,9 +27,13 @@ struct BenchCommandTests {
             for row in rows {
                 #expect(row["checksum_ok"] as? Bool == true)
                 #expect(row["checksum"] as? String == scenario["reference_checksum"] as? String)
-                #expect(row["hops_per_op"] is NSNull, "an unmeasured metric is null, never 0")
+                #expect(row["leaked_objects"] as? Int == 0, "no row leaves an object alive")
                 let notes = try #require(row["notes"] as? [String: String])
-                #expect(notes["hops_per_op"] != nil, "a null metric says why")
+                for metric in Self.metrics {
+                    // Every metric is measured, or null with the reason beside it; never missing.
+                    let value = try #require(row[metric], "\(metric) is missing")
+                    #expect(!(value is NSNull) || notes[metric] != nil, "\(metric) is null without a reason")
+                }
             }
         }
     }
@@ -47,8 +51,15 @@ struct BenchCommandTests {
         #expect(table.contains("custom-executor"))
         #expect(table.contains("raw-sqlite"))
         #expect(!table.contains("queue-perform"))
-        #expect(table.components(separatedBy: " ok").count - 1 == 2, "both rows end at the reference")
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("  custom-executor") || $0.hasPrefix("  raw-sqlite") }
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.hasSuffix(" ok") }, "both rows end at the reference")
     }
+
+    static let metrics = [
+        "throughput", "latency_us", "hops_per_op", "expected_hops_per_op", "queue_dispatches_per_op",
+        "allocations_per_op", "bytes_per_op", "leaked_bytes", "leaked_objects", "cycles", "checksum",
+    ]
 
     @Test("Bad usage exits 64", arguments: [
         ["bench", "--scenario", "nope"],

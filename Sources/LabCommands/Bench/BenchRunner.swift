@@ -76,7 +76,9 @@ struct BenchRunner: Sendable {
         defer { database.discard(location) }
         let liveBefore = AllocationMeter.read()?.liveBytes
         var (measurement, leakCheck, checkBytes) = try await runAndClose(row, plan: plan, location: location)
-        // The repository is released now: whatever the check still finds alive leaked.
+        // The repository is released now: whatever the check still finds alive once the
+        // last queued closures are gone leaked.
+        await leakCheck.settle()
         if let liveBefore, let liveAfter = AllocationMeter.read()?.liveBytes {
             measurement.leakedBytes = Int64(bitPattern: liveAfter &- liveBefore &- checkBytes)
         }
