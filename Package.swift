@@ -23,11 +23,14 @@ let package = Package(
         .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
         .library(name: "Baselines", targets: ["Baselines"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: The store
@@ -45,7 +48,11 @@ let package = Package(
         .target(name: "CustomExecutorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
         .target(name: "GlobalActorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
         .target(name: "ActorPerObjectStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "Baselines", dependencies: ["CSQLite", "NoteStore", "Workload"], swiftSettings: strictSwift),
+        .target(
+            name: "Baselines",
+            dependencies: ["CSQLite", "NoteStore", "Workload", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSwift
+        ),
 
         // MARK: The measuring harness
         .systemLibrary(
@@ -66,13 +73,23 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: The lessons, one runnable demo each
+        .target(
+            name: "Demos",
+            dependencies: [
+                "NoteStore", "Workload", "Harness",
+                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
                 "NoteStore", "Workload",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness", "Demos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -89,6 +106,7 @@ let package = Package(
         .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
+        .testTarget(name: "DemosTests", dependencies: ["Demos"], swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
