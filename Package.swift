@@ -96,6 +96,9 @@ let package = Package(
         ),
         .executableTarget(name: "lab", dependencies: ["LabCommands"], swiftSettings: strictSwift),
 
+        // MARK: The guide (DocC; the chapters are readable on GitHub too)
+        .target(name: "LabGuide", path: "Docs", exclude: ["README.md"], sources: ["LabGuide.swift"]),
+
         // MARK: Tests
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strictSwift),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
@@ -107,6 +110,7 @@ let package = Package(
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos"], swiftSettings: strictSwift),
+        .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

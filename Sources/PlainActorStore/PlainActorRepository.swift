@@ -76,7 +76,7 @@ extension RowDescriptor {
         summary: "a plain actor that hops into context.perform { } in every method",
         lessons: [3],
         expectedHops: .perCall(
-            3,
+            2...3,
             because: "into the actor",
             "perform's continuation resumes off the actor and hops back in (no hop when the queue finishes before the actor suspends)",
             "back to the caller's executor"

@@ -21,28 +21,46 @@ extension ScenarioPlan.Operation {
 
 /// The actor hops a row expects each repository call to make, declared next to the row's
 /// code with the reason for every hop, so the table can compare them with what the hop
-/// meter counts.
+/// meter counts. A range says that a hop depends on timing (a continuation resumed before
+/// or after its task suspended), which the reasons must explain.
 public struct HopExpectation: Sendable {
-    /// Hops one call makes.
-    public let hops: @Sendable (RepositoryCall) -> Int
+    /// Hops one call makes, at least and at most.
+    public let hops: @Sendable (RepositoryCall) -> ClosedRange<Int>
     /// Why, one line per hop.
     public let reasons: [String]
 
-    public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> Int) {
+    public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
         self.reasons = reasons
         self.hops = hops
     }
 
-    /// The same number of hops for every call.
-    public static func perCall(_ count: Int, because reasons: String...) -> HopExpectation {
-        HopExpectation(reasons: reasons) { _ in count }
+    /// Exactly `hops(call)` hops for each call.
+    public init(reasons: [String], exactly hops: @escaping @Sendable (RepositoryCall) -> Int) {
+        self.init(reasons: reasons) { call in hops(call)...hops(call) }
     }
 
-    /// The mean number of hops per measured operation of `plan`.
-    public func hopsPerOperation(in plan: ScenarioPlan) -> Double {
-        let total = plan.clients.joined().reduce(0) { sum, operation in
-            sum + operation.calls.reduce(0) { $0 + hops($1) }
+    /// The same number of hops for every call.
+    public static func perCall(_ count: Int, because reasons: String...) -> HopExpectation {
+        HopExpectation(reasons: reasons) { _ in count...count }
+    }
+
+    /// Between `range.lowerBound` and `range.upperBound` hops for every call.
+    public static func perCall(_ range: ClosedRange<Int>, because reasons: String...) -> HopExpectation {
+        HopExpectation(reasons: reasons) { _ in range }
+    }
+
+    /// The mean number of hops per measured operation of `plan`, at least and at most.
+    public func hopsPerOperation(in plan: ScenarioPlan) -> ClosedRange<Double> {
+        var lower = 0
+        var upper = 0
+        for operation in plan.clients.joined() {
+            for call in operation.calls {
+                let range = hops(call)
+                lower += range.lowerBound
+                upper += range.upperBound
+            }
         }
-        return Double(total) / Double(max(1, plan.operationCount))
+        let operations = Double(max(1, plan.operationCount))
+        return Double(lower) / operations...Double(upper) / operations
     }
 }

@@ -28,6 +28,7 @@ struct CustomExecutorRepositoryTests {
     @Test("Isolated methods run on the context's queue")
     func isolatedCodeRunsOnTheQueue() async throws {
         #expect(await repository.isOnContextQueue())
+        // The test task itself runs on the cooperative pool, off the queue.
         #expect(!repository.modelExecutor.queue.isCurrent)
     }
 

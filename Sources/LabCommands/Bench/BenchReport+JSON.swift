@@ -64,7 +64,8 @@ extension BenchReport.RowResult {
                 .object([("p50", .number($0.p50)), ("p90", .number($0.p90)), ("p99", .number($0.p99))])
             } ?? .null),
             ("hops_per_op", number(hopsPerOperation)),
-            ("expected_hops_per_op", number(expectedHopsPerOperation)),
+            ("expected_hops_per_op", number(expectedHopsPerOperation?.upperBound)),
+            ("expected_hops_min_per_op", number(expectedHopsPerOperation?.lowerBound)),
             ("expected_hops_why", .array(hopReasons.map(JSONValue.string))),
             ("queue_dispatches_per_op", number(queueDispatchesPerOperation)),
             ("allocations_per_op", number(allocationsPerOperation)),

@@ -85,7 +85,10 @@ extension BenchReport {
             }
             let ratio = scenario.referenceThroughput.map { Format.decimal(throughput.median / $0, digits: 2) } ?? "-"
             let hops = row.hopsPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a"
-            let expected = row.expectedHopsPerOperation.map { "/" + Format.decimal($0, digits: 2) } ?? ""
+            let expected = row.expectedHopsPerOperation.map { range in
+                "/" + Format.decimal(range.lowerBound, digits: 2)
+                    + (range.lowerBound == range.upperBound ? "" : "-" + Format.decimal(range.upperBound, digits: 2))
+            } ?? ""
             let leaked = row.leakedObjects.map { objects in
                 "\(objects)" + (row.leakedBytes.map { " · \(Format.bytes($0))" } ?? "")
             } ?? "-"
