@@ -20,9 +20,9 @@ build: setup ## Build in debug.
 test: setup ## Run the whole test suite.
 	$(SWIFT) test
 
-bench: setup ## Build in release and run the lab on a temporary SQLite file.
+bench: setup ## Build in release, run the lab on a temporary SQLite file, write Docs/Results.md and .svg.
 	$(SWIFT) build --configuration release --product lab
-	$(LAB_RELEASE) bench
+	$(LAB_RELEASE) bench --docs Docs
 
 bench-quick: setup ## The 30-second version of bench.
 	$(SWIFT) build --configuration release --product lab

@@ -9,10 +9,10 @@ import Workload
 // MARK: - RowCatalog
 
 /// Every row of the results table, in the order the table shows them: the patterns, the
-/// anti-pattern, then the baselines.
+/// anti-pattern, the baselines, then the peer.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
-        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .rawSQLite, .mutex,
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .rawSQLite, .mutex, .grdb,
     ]
 
     /// The row named `name`, if there is one.

@@ -53,6 +53,7 @@ struct RowConformanceTests {
     func rowNames() {
         #expect(RowCatalog.all.map(\.name) == [
             "queue-perform", "plain-actor", "custom-executor", "global-actor", "actor-per-object", "raw-sqlite", "mutex",
+            "grdb",
         ])
     }
 

@@ -87,7 +87,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         let settings = try settings()
         let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
-        let report = try await BenchRunner(settings: settings, progress: progress).run()
+        let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         if let docs {
             let folder = URL(fileURLWithPath: docs)
             try OutputFile.write(report.renderedMarkdown(), to: folder.appendingPathComponent("Results.md").path)

@@ -9,27 +9,23 @@ extension BenchReport {
         guard let reference = scenario.reference, let sql = reference.throughput?.median else {
             return "raw-sqlite did not run, so the rows are not compared with the SQL alone."
         }
-        let sqlMicroseconds = 1e6 / sql
         var sentences = [
-            "raw-sqlite runs the SQL alone at \(Format.grouped(sql)) operations per second, \(Format.decimal(sqlMicroseconds, digits: 1)) µs each: no row can be faster."
+            "raw-sqlite runs the SQL alone at \(Format.grouped(sql)) operations per second, \(Format.decimal(1e6 / sql, digits: 1)) µs each: no row can be faster."
         ]
         let measured = scenario.rows.filter { $0.name != reference.name && $0.throughput != nil }
+        var misses: [String] = []
         for row in measured {
             guard let throughput = row.throughput?.median else { continue }
-            let ratio = throughput / sql
-            let microseconds = 1e6 / throughput
-            var sentence = "\(row.name) keeps \(Format.decimal(ratio * 100, digits: 0))% of it (\(Format.decimal(microseconds, digits: 1)) µs per operation)"
+            var details = ["\(Format.decimal(1e6 / throughput, digits: 1)) µs per operation"]
             if let hops = row.hopsPerOperation, let dispatches = row.queueDispatchesPerOperation {
-                sentence += " with \(Format.decimal(hops, digits: 2)) hops and \(Format.decimal(dispatches, digits: 2)) queue dispatches per operation"
-                if let predicted = scenario.predictedNanoseconds(for: row, costs: costs),
-                   let error = scenario.modelError(for: row, costs: costs) {
-                    sentence += "; the cost model predicts \(Format.decimal(predicted / 1000, digits: 1)) µs"
-                    sentence += abs(error) > Self.modelTolerance
-                        ? ", and misses by \(Format.signedPercent(error)), so something besides hops and wake-ups matters here (contention, allocation, the store layer)"
-                        : " (\(Format.signedPercent(error)))"
-                }
+                details.append("\(Format.decimal(hops, digits: 2)) hops and \(Format.decimal(dispatches, digits: 2)) dispatches")
             }
-            sentences.append(sentence + ".")
+            if let predicted = scenario.predictedNanoseconds(for: row, costs: costs),
+               let error = scenario.modelError(for: row, costs: costs) {
+                details.append("model \(Format.decimal(predicted / 1000, digits: 1)) µs, \(Format.signedPercent(error))")
+                if abs(error) > Self.modelTolerance { misses.append(row.name) }
+            }
+            sentences.append("\(row.name) keeps \(Format.decimal(throughput / sql * 100, digits: 0))% of it (\(details.joined(separator: "; "))).")
         }
         let dispatching = measured.filter { ($0.queueDispatchesPerOperation ?? 0) >= 0.5 }.map(\.name)
         if !dispatching.isEmpty {
@@ -40,6 +36,9 @@ extension BenchReport {
         if let worst = measured.max(by: { ($0.hopsPerOperation ?? 0) < ($1.hopsPerOperation ?? 0) }),
            let hops = worst.hopsPerOperation, hops >= 4 {
             sentences.append("\(worst.name) makes the most hops, \(Format.decimal(hops, digits: 1)) per operation: every await on another actor is a switch there and back.")
+        }
+        if !misses.isEmpty {
+            sentences.append("The cost model misses by more than \(Int(Self.modelTolerance * 100))% for \(misses.joined(separator: ", ")): there, something besides hops and wake-ups sets the time (a queue that stays awake between calls costs less than an idle one, contention, allocation, the store layer).")
         }
         return sentences.joined(separator: " ")
     }

@@ -33,6 +33,16 @@ extension BenchReport {
             lines.append(explanation(of: scenario))
             lines.append("")
         }
+        if !targets.isEmpty {
+            lines.append("## Targets")
+            lines.append("")
+            lines.append("Measured by the same command after the tables; a missed target is a finding, written down with its numbers.")
+            lines.append("")
+            lines.append("| target | measured | met |")
+            lines.append("|:---|:---|:---|")
+            for target in targets { lines.append("| \(target.target) | \(target.measured) | \(target.met ? "yes" : "**no**") |") }
+            lines.append("")
+        }
         lines.append("## How to read it")
         lines.append("")
         lines.append(contentsOf: footer.map { "- \($0)" })

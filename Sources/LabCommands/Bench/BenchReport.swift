@@ -18,6 +18,8 @@ struct BenchReport: Sendable {
     var oracles: [HopOracle.Result]
     var costs: HopCosts
     var scenarios: [ScenarioResult]
+    /// The suite's performance targets, when they were checked (`--docs`).
+    var targets: [TargetChecks.Result] = []
 
     /// The largest miss of the cost model that is still called a fit.
     static let modelTolerance = 0.20

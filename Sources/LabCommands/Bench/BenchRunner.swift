@@ -16,23 +16,37 @@ struct BenchRunner: Sendable {
     let settings: BenchSettings
     let progress: Progress
 
-    func run() async throws -> BenchReport {
-        let database = try BenchDatabase(location: settings.database)
-        defer { database.removeAll() }
+    /// The whole report: the meter check, the hop costs, every scenario, and, when asked,
+    /// the target checks.
+    func run(checkingTargets: Bool = false) async throws -> BenchReport {
+        let clock = ContinuousClock()
+        let start = clock.now
         progress.show("checking the hop meter against its oracles")
         let oracles = settings.meters && HopMeter.isAvailable ? await HopOracle.run() : []
         progress.show("measuring the cost of one hop and one queue dispatch")
         let costs = await HopCosts.measure()
+        var report = BenchReport(
+            date: Date(), machine: .current, command: settings.commandLine,
+            database: settings.database.description, runs: settings.runs, seed: settings.seed,
+            meters: settings.meters, oracles: oracles, costs: costs, scenarios: try await measureScenarios()
+        )
+        if checkingTargets {
+            report.targets = try await TargetChecks(settings: settings, progress: progress)
+                .evaluate(report, elapsed: clock.now - start)
+        }
+        progress.clear()
+        return report
+    }
+
+    /// Every scenario of the settings through every row.
+    func measureScenarios() async throws -> [BenchReport.ScenarioResult] {
+        let database = try BenchDatabase(location: settings.database)
+        defer { database.removeAll() }
         var scenarios: [BenchReport.ScenarioResult] = []
         for scenario in settings.scenarios {
             scenarios.append(try await measure(scenario, database: database))
         }
-        progress.clear()
-        return BenchReport(
-            date: Date(), machine: .current, command: settings.commandLine,
-            database: settings.database.description, runs: settings.runs, seed: settings.seed,
-            meters: settings.meters, oracles: oracles, costs: costs, scenarios: scenarios
-        )
+        return scenarios
     }
 
     private func measure(_ scenario: Scenario, database: BenchDatabase) async throws -> BenchReport.ScenarioResult {

@@ -1,0 +1,123 @@
+import Foundation
+import Workload
+
+// MARK: - TargetChecks
+
+/// The suite's performance targets, measured after the main run when `lab bench` writes
+/// Docs/Results.md. They are findings to report, not pass/fail tests: a missed target is
+/// written down with its numbers.
+struct TargetChecks: Sendable {
+    /// One target: what was promised, what was measured, and whether it holds.
+    struct Result: Sendable {
+        var target: String
+        var measured: String
+        var met: Bool
+    }
+
+    let settings: BenchSettings
+    let progress: Progress
+
+    /// Rows compared on import and point-read, and the one every pattern must match.
+    static let peerComparisons = ["queue-perform", "custom-executor"]
+    static let peer = "grdb"
+
+    func evaluate(_ report: BenchReport, elapsed: Duration) async throws -> [Result] {
+        var results: [Result] = []
+        if let result = bestPatternOnImport(report) { results.append(result) }
+        results += peersOnImportAndPointRead(report)
+        if let result = try await meterOverhead(report) { results.append(result) }
+        results.append(try await linearity())
+        let seconds = Double(elapsed.components.seconds)
+        results.append(Result(
+            target: "`make bench` completes in at most 3 minutes after the build",
+            measured: "\(Int(seconds)) s for the measured runs, the meter check and these target runs",
+            met: seconds <= 180
+        ))
+        return results
+    }
+
+    // MARK: Ratios from the main run
+
+    private func bestPatternOnImport(_ report: BenchReport) -> Result? {
+        guard let scenario = report.scenarios.first(where: { $0.scenario == .importBatch }),
+              let reference = scenario.referenceThroughput else { return nil }
+        let patterns = scenario.rows.filter { $0.kind == .pattern }
+        guard let best = patterns.max(by: { ($0.throughput?.median ?? 0) < ($1.throughput?.median ?? 0) }),
+              let throughput = best.throughput?.median else { return nil }
+        let ratio = throughput / reference
+        return Result(
+            target: "the best pattern on `import` reaches at least 0.90 of raw-sqlite",
+            measured: "\(best.name): \(Format.decimal(ratio, digits: 2))",
+            met: ratio >= 0.90
+        )
+    }
+
+    private func peersOnImportAndPointRead(_ report: BenchReport) -> [Result] {
+        [Scenario.importBatch, .pointRead].compactMap { name in
+            guard let scenario = report.scenarios.first(where: { $0.scenario == name }),
+                  let peer = scenario.rows.first(where: { $0.name == Self.peer })?.throughput?.median
+            else { return nil }
+            let ratios = Self.peerComparisons.compactMap { row in
+                scenario.rows.first { $0.name == row }?.throughput.map { (row, $0.median / peer) }
+            }
+            return Result(
+                target: "queue-perform and custom-executor at least match grdb on `\(name.rawValue)`",
+                measured: ratios.map { "\($0.0): \(Format.decimal($0.1, digits: 2)) of grdb" }.joined(separator: ", "),
+                met: ratios.count == Self.peerComparisons.count && ratios.allSatisfy { $0.1 >= 1 }
+            )
+        }
+    }
+
+    // MARK: Extra passes
+
+    /// Point-read, every row, once with the meters off: the throughput the meters cost.
+    private func meterOverhead(_ report: BenchReport) async throws -> Result? {
+        guard let metered = report.scenarios.first(where: { $0.scenario == .pointRead }) else { return nil }
+        var unmetered = settings
+        unmetered.scenarios = [.pointRead]
+        unmetered.meters = false
+        progress.show("target: point-read with the meters off")
+        let plain = try await BenchRunner(settings: unmetered, progress: progress).measureScenarios()
+        guard let offRows = plain.first?.rows else { return nil }
+        var changes: [(String, Double)] = []
+        for row in metered.rows {
+            guard let on = row.throughput?.median,
+                  let off = offRows.first(where: { $0.name == row.name })?.throughput?.median else { continue }
+            changes.append((row.name, (off - on) / off))
+        }
+        let worst = changes.max { abs($0.1) < abs($1.1) }
+        return Result(
+            target: "meters on versus off change throughput by at most 5% (point-read, every row)",
+            measured: changes.map { "\($0.0) \(Format.signedPercent(-$0.1))" }.joined(separator: ", "),
+            met: worst.map { abs($0.1) <= 0.05 } ?? false
+        )
+    }
+
+    /// Point-read through custom-executor and raw-sqlite at 1k, 10k and 100k operations:
+    /// linear time means a constant time per operation.
+    private func linearity() async throws -> Result {
+        var perOperation: [String: [Double]] = [:]
+        let sizes = [1_000, 10_000, 100_000]
+        for size in sizes {
+            var scaled = settings
+            scaled.scenarios = [.pointRead]
+            scaled.rows = settings.rows.filter { ["custom-executor", RowCatalog.reference].contains($0.name) }
+            scaled.operations = size
+            scaled.runs = 1
+            progress.show("target: point-read at \(size) operations")
+            let results = try await BenchRunner(settings: scaled, progress: progress).measureScenarios()
+            for row in results.first?.rows ?? [] {
+                if let throughput = row.throughput?.median { perOperation[row.name, default: []].append(1e6 / throughput) }
+            }
+        }
+        let spreads = perOperation.mapValues { values in (values.max() ?? 0) / max(values.min() ?? 1, 1e-9) }
+        let measured = perOperation.keys.sorted().map { name in
+            "\(name): " + (perOperation[name] ?? []).map { Format.decimal($0, digits: 1) + " µs" }.joined(separator: " → ")
+        }
+        return Result(
+            target: "time grows linearly with operations (point-read, 1k → 10k → 100k: time per operation within ±25%)",
+            measured: measured.joined(separator: "; "),
+            met: !spreads.isEmpty && spreads.values.allSatisfy { $0 <= 1.25 }
+        )
+    }
+}
