@@ -47,6 +47,16 @@ public enum ScenarioRunner {
         return (reads, results.map { $0!.log })
     }
 
+    /// Prepares, runs and reads back a plan in one call: what a test compares with
+    /// ``ReferenceModel/expectedOutcome(of:)``.
+    public static func outcome(
+        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+    ) async throws -> ReferenceModel.Outcome {
+        try await prepare(plan, on: repository)
+        let reads = try await run(plan, on: repository, concurrentClients: concurrentClients)
+        return try await outcome(reads: reads, on: repository)
+    }
+
     /// Reads back what a run left behind, to compare with ``ReferenceModel/expectedOutcome(of:)``.
     public static func outcome(reads: Checksum, on repository: any NoteRepository) async throws -> ReferenceModel.Outcome {
         ReferenceModel.Outcome(
