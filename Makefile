@@ -6,10 +6,10 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick clean
+.PHONY: help setup build test bench bench-quick bench-check bench-thresholds clean
 
 help: ## List the rules.
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
 
 setup: ## Install libsqlite3-dev and libjemalloc-dev when missing.
 	@Scripts/setup.sh
@@ -28,5 +28,11 @@ bench-quick: setup ## The 30-second version of bench.
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --quick
 
+bench-check: setup ## Run the regression benchmarks (Benchmarks/); fail on a regression against their thresholds.
+	@SWIFT="$(SWIFT)" Scripts/bench-check.sh check
+
+bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from a run on this machine.
+	@SWIFT="$(SWIFT)" Scripts/bench-check.sh update
+
 clean: ## Remove the build folders.
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

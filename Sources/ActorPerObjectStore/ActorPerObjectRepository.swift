@@ -36,6 +36,7 @@ public final class ActorPerObjectRepository: NoteRepository {
         return await note.snapshot
     }
 
+    // snippet: reads
     public func update(_ id: NoteID, with edit: NoteEdit) async throws {
         let note = try await store.object(for: id)
         try await note.apply(edit)
@@ -45,6 +46,7 @@ public final class ActorPerObjectRepository: NoteRepository {
         let note = try await store.object(for: id)
         return await note.title
     }
+    // snippet: end
 
     public func body(of id: NoteID) async throws -> String {
         let note = try await store.object(for: id)
@@ -88,6 +90,7 @@ extension RowDescriptor {
         name: "actor-per-object", kind: .antiPattern,
         summary: "every note its own actor: a lookup hop plus a hop into the note for every read",
         lessons: [10],
+        // snippet: expected-hops
         expectedHops: HopExpectation(reasons: [
             "a read: into the store for the lookup, from there into the note, back to the caller",
             "an update: the same, plus out of the note to the store to save and back into the note",
@@ -99,6 +102,7 @@ extension RowDescriptor {
             case .update: 5
             }
         }
+        // snippet: end
     ) { configuration in
         try ActorPerObjectRepository(container: configuration.makeContainer())
     }

@@ -25,6 +25,7 @@ import Foundation
 
 /// One note as an actor. Get it from ``ActorPerObjectRepository/object(for:)``, which
 /// returns the same actor for the same ``NoteID`` until the repository closes.
+// snippet: note-actor
 public actor NoteObject {
     public nonisolated let id: NoteID
     private var values: NoteSnapshot
@@ -49,6 +50,7 @@ public actor NoteObject {
     public var body: String { values.body }
     public var modified: Date { values.modified }
     public var snapshot: NoteSnapshot { values }
+    // snippet: end
 
     // MARK: Writing back
 
@@ -57,6 +59,7 @@ public actor NoteObject {
     /// The `await` is a suspension point: another update of this note may run meanwhile
     /// and resume first. Comparing versions keeps the newest saved copy whatever the order,
     /// so the actor never ends up behind the database.
+    // snippet: apply
     public func apply(_ edit: NoteEdit) async throws {
         let (saved, savedVersion) = try await store.save(edit, to: id)
         if savedVersion > version {
@@ -64,4 +67,5 @@ public actor NoteObject {
             version = savedVersion
         }
     }
+    // snippet: end
 }

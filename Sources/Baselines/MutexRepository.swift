@@ -19,9 +19,11 @@ public final class MutexRepository: SQLNotesRepository {
         notes = Mutex(try SQLNotes(location: location))
     }
 
+    // snippet: mutex
     func withNotes<T: Sendable>(_ body: @Sendable (SQLNotes) throws -> T) rethrows -> T {
         try notes.withLock { try body($0) }
     }
+    // snippet: end
 }
 
 extension RowDescriptor {

@@ -23,12 +23,14 @@ public final class RawSQLiteRepository: SQLNotesRepository {
         notes = try SQLNotes(location: location)
     }
 
+    // snippet: one-connection
     func withNotes<T: Sendable>(_ body: @Sendable (SQLNotes) throws -> T) rethrows -> T {
         let (exchanged, _) = inUse.compareExchange(expected: false, desired: true, ordering: .acquiring)
         precondition(exchanged, "raw-sqlite is single-threaded by definition: two calls overlapped")
         defer { inUse.store(false, ordering: .releasing) }
         return try body(notes)
     }
+    // snippet: end
 }
 
 extension RowDescriptor {

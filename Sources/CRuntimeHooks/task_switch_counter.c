@@ -43,6 +43,7 @@ uint64_t lab_hop_counter_switch_calls(void) { return atomic_load(&switch_calls);
 
 uint64_t lab_hop_counter_real_hops(void) { return atomic_load(&real_hops); }
 
+// snippet: hook
 __attribute__((swiftasynccall)) void swift_task_switch(
     __attribute__((swift_async_context)) void *context, ResumeFunction resume,
     void *executor_identity, uintptr_t executor_implementation)
@@ -61,6 +62,7 @@ __attribute__((swiftasynccall)) void swift_task_switch(
     }
     __attribute__((musttail)) return real(context, resume, executor_identity, executor_implementation);
 }
+// snippet: end
 
 #else
 

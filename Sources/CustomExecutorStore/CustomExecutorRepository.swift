@@ -15,6 +15,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// snippet: model-actor
 public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     public nonisolated let modelExecutor: ContextExecutor
     public let context: NoteContext
@@ -30,6 +31,7 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     public func importBatch(_ batch: NoteBatch) throws {
         try context.importBatch(batch)
     }
+    // snippet: end
 
     public func snapshot(of id: NoteID) throws -> NoteSnapshot {
         try context.existingObject(with: id).snapshot

@@ -13,6 +13,7 @@ import NoteStore
 ///
 /// Conform, store a context and a ``ContextExecutor`` built on that context's queue, and
 /// the actor's isolated code may touch the context synchronously.
+// snippet: executor
 public protocol NoteModelActor: Actor {
     /// The executor every job of the actor runs on: `DefaultSerialModelExecutor`.
     nonisolated var modelExecutor: ContextExecutor { get }
@@ -27,3 +28,4 @@ extension NoteModelActor {
         modelExecutor.asUnownedSerialExecutor()
     }
 }
+// snippet: end

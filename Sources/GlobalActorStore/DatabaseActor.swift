@@ -10,6 +10,7 @@ import NoteStore
 
 // MARK: - DatabaseActor
 
+// snippet: global-actor
 @globalActor
 public actor DatabaseActor {
     public static let shared = DatabaseActor()
@@ -35,6 +36,7 @@ public actor DatabaseActor {
 
     private init() {}
 }
+// snippet: end
 
 // MARK: - Entering the actor from its queue
 

@@ -18,6 +18,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// snippet: isolated-class
 @DatabaseActor
 public final class GlobalActorRepository: NoteRepository {
     private let context: NoteContext
@@ -41,6 +42,7 @@ public final class GlobalActorRepository: NoteRepository {
     public func update(_ id: NoteID, with edit: NoteEdit) throws {
         try context.apply(edit, to: id)
     }
+    // snippet: end
 
     public func title(of id: NoteID) throws -> String {
         try reader.title(of: id)

@@ -59,7 +59,7 @@ public enum AllocationMeter {
             allocations &+= count
             bytes &+= count &* sizeClass.size
         }
-        let live: Int = Control.read("stats.allocated") ?? 0
+        let live: Int = Control.read(by: SizeClasses.shared.liveBytes) ?? 0
         return Reading(allocations: allocations, allocatedBytes: bytes, liveBytes: UInt64(live))
         #else
         return nil
@@ -76,31 +76,41 @@ enum Control {
     /// Statistics are a snapshot taken at the last "epoch"; advancing it refreshes them.
     static func refresh() {
         var epoch: UInt64 = 1
-        _ = mallctl("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
+        _ = mallctlbymib(epochMIB, epochMIB.count, nil, nil, &epoch, MemoryLayout<UInt64>.size)
     }
+
+    /// Looked up once: turning a name into a MIB allocates.
+    private static let epochMIB = mib("epoch") ?? []
 
     static func read<Value: BitwiseCopyable>(_ name: String) -> Value? {
-        var mib = [Int](repeating: 0, count: 8)
-        var length = mib.count
-        guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
-        return read(by: Array(mib[..<length]))
+        mib(name).flatMap { read(by: $0) }
     }
 
+    /// Reads into stack memory: a reading must not allocate, or the meter would count itself.
     static func read<Value: BitwiseCopyable>(by mib: [Int]) -> Value? {
-        let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        defer { value.deallocate() }
-        var size = MemoryLayout<Value>.size
-        guard mallctlbymib(mib, mib.count, value, &size, nil, 0) == 0 else { return nil }
-        return value.pointee
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+            var size = MemoryLayout<Value>.size
+            let status = mib.withUnsafeBufferPointer { mib in
+                mallctlbymib(mib.baseAddress, mib.count, buffer.baseAddress, &size, nil, 0)
+            }
+            return status == 0 ? buffer[0] : nil
+        }
     }
 
-    /// The management-information base of `name`, with `index` in place of its "0" part.
-    static func mib(_ name: String, replacing position: Int, with index: Int) -> [Int]? {
+    /// The management-information base of `name`: its path as numbers, so later reads skip
+    /// the name lookup (which allocates).
+    static func mib(_ name: String) -> [Int]? {
         var mib = [Int](repeating: 0, count: 8)
         var length = mib.count
         guard mallctlnametomib(name, &mib, &length) == 0 else { return nil }
-        mib[position] = index
         return Array(mib[..<length])
+    }
+
+    /// The MIB of `name`, with `index` in place of its "0" part at `position`.
+    static func mib(_ name: String, replacing position: Int, with index: Int) -> [Int]? {
+        guard var mib = mib(name) else { return nil }
+        mib[position] = index
+        return mib
     }
 }
 
@@ -116,11 +126,14 @@ struct SizeClasses: Sendable {
 
     let small: [SizeClass]
     let large: [SizeClass]
+    /// The MIB of `stats.allocated`, the live bytes.
+    let liveBytes: [Int]
 
     static let shared = SizeClasses()
     private static let allArenas = 4096
 
     private init() {
+        liveBytes = Control.mib("stats.allocated") ?? []
         let bins: UInt32 = Control.read("arenas.nbins") ?? 0
         let extents: UInt32 = Control.read("arenas.nlextents") ?? 0
         small = (0..<Int(bins)).compactMap { bin in

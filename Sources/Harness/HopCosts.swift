@@ -39,9 +39,11 @@ public struct HopCosts: Sendable, Equatable {
     }
 
     /// The time per operation the model predicts for a row.
+    // snippet: model
     public func predictedNanoseconds(sqlNanoseconds: Double, hops: Double, dispatches: Double) -> Double {
         sqlNanoseconds + hops * actorHopNanoseconds + dispatches * queueDispatchNanoseconds
     }
+    // snippet: end
 
     private static func nanoseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9

@@ -17,6 +17,7 @@ public enum HopMeter {
     public static let unavailableReason = "the swift_task_switch hook is proven on Linux x86_64 and arm64 only"
 
     /// A count of switches since the process started counting.
+    // snippet: reading
     public struct Reading: Sendable, Equatable {
         /// Every call of `swift_task_switch`, including switches to the executor already running.
         public var switchCalls: UInt64
@@ -27,6 +28,7 @@ public enum HopMeter {
             Reading(switchCalls: lhs.switchCalls &- rhs.switchCalls, hops: lhs.hops &- rhs.hops)
         }
     }
+    // snippet: end
 
     public static func read() -> Reading {
         Reading(switchCalls: lab_hop_counter_switch_calls(), hops: lab_hop_counter_real_hops())

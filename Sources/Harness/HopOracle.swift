@@ -25,6 +25,7 @@ public enum HopOracle {
         let caller = OracleCaller()
         let target = OracleTarget()
         let k64 = UInt64(k)
+        // snippet: oracles
         return [
             Result(name: "same-actor call", expected: 0, measured: await caller.sameActorCalls(k)),
             Result(name: "into an actor and back", expected: 2 * k64, measured: await intoActorAndBack(target, k)),
@@ -34,6 +35,7 @@ public enum HopOracle {
             Result(name: "nonisolated(nonsending) from an actor", expected: 0, measured: await caller.callNonsending(k)),
             Result(name: "@concurrent from an actor (leave, return)", expected: 2 * k64, measured: await caller.callConcurrent(k)),
         ]
+        // snippet: end
     }
 }
 

@@ -23,6 +23,7 @@ public final class ContextExecutor: SerialExecutor {
 
     public convenience init(context: NoteContext) { self.init(queue: context.queue) }
 
+    // snippet: enqueue
     public func enqueue(_ job: consuming ExecutorJob) {
         // `ExecutorJob` is non-copyable and cannot escape into a closure; `UnownedJob` can.
         jobs.add(1, ordering: .relaxed)
@@ -30,6 +31,7 @@ public final class ContextExecutor: SerialExecutor {
         let executor = asUnownedSerialExecutor()
         queue.async { job.runSynchronously(on: executor) }
     }
+    // snippet: end
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)

@@ -4,6 +4,7 @@
 ///
 /// Like `NSManagedObjectID` or SwiftData's `PersistentIdentifier`, it is a small
 /// `Sendable` value that any context can turn back into its own object (lesson 7).
+// snippet: note-id
 public struct NoteID: RawRepresentable, Hashable, Comparable, Codable, Sendable {
     public let rawValue: Int64
 
@@ -12,6 +13,7 @@ public struct NoteID: RawRepresentable, Hashable, Comparable, Codable, Sendable 
 
     public static func < (lhs: NoteID, rhs: NoteID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+// snippet: end
 
 // MARK: - FolderID
 

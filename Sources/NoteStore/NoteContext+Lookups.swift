@@ -17,6 +17,7 @@ extension NoteContext {
     /// The note with `id`, from the identity map or else from the database; never a fault.
     /// `NSManagedObjectContext.existingObject(with:)`.
     /// - Throws: `NoteStoreError.notFound` when no such row exists.
+    // snippet: existing-object
     public func existingObject(with id: NoteID) throws(NoteStoreError) -> Note {
         assertOnQueue("NoteContext.existingObject(with: \(id))")
         if deletedNotes[id] != nil { throw .notFound("\(id)") }
@@ -33,14 +34,17 @@ extension NoteContext {
         register(note)
         return note
     }
+    // snippet: end
 
     /// The note with `id` if this context already holds it, else nil. Never touches the
     /// database. `NSManagedObjectContext.registeredObject(for:)`, SwiftData's
     /// `registeredModel(for:)`.
+    // snippet: registered-object
     public func registeredObject(for id: NoteID) -> Note? {
         assertOnQueue("NoteContext.registeredObject(for: \(id))")
         return registeredNotes[id]?.note
     }
+    // snippet: end
 
     /// The note with `id`, always: the registered object, or a new fault that loads on
     /// first use. `NSManagedObjectContext.object(with:)`, SwiftData's `model(for:)`.
@@ -48,6 +52,7 @@ extension NoteContext {
     /// This lookup never fails, so it cannot tell you the row is gone: the returned fault
     /// stops the process on first property access (Core Data's "could not fulfill a
     /// fault"), unless you call ``Note/fulfillFault()`` and handle its error.
+    // snippet: object-with
     public func object(with id: NoteID) -> Note {
         assertOnQueue("NoteContext.object(with: \(id))")
         if let note = registeredNotes[id]?.note { return note }
@@ -55,6 +60,7 @@ extension NoteContext {
         register(fault)
         return fault
     }
+    // snippet: end
 
     /// The folder with `id`, registered or fetched.
     /// - Throws: `NoteStoreError.notFound` when no such folder exists.

@@ -8,6 +8,7 @@ extension NoteContext {
     /// caller resumes on its own executor. `nonisolated(nonsending)` keeps the caller's
     /// isolation, so an actor can pass a closure that captures its own state. Only the
     /// `Sendable` result crosses back.
+    // snippet: perform
     nonisolated(nonsending)
     public func perform<T: Sendable, E: Error>(_ body: @escaping () throws(E) -> T) async throws(E) -> T {
         // The body runs on the queue and nowhere else, and the caller waits for it, so no
@@ -20,6 +21,7 @@ extension NoteContext {
         }
         return try result.get()
     }
+    // snippet: end
 
     /// Runs `body` on the context's queue and waits for it, blocking the calling thread.
     /// Reentrant: on the queue already, it runs in place.

@@ -50,12 +50,14 @@ public final class NoteContext {
 
     /// Stops the process when debug mode is on and the caller is not on this context's
     /// queue. With debug mode off this is one branch on a constant.
+    // snippet: assert-on-queue
     @inline(__always)
     func assertOnQueue(_ touched: @autoclosure () -> String) {
         if _slowPath(concurrencyDebug) && !queue.isCurrent {
             ConcurrencyDebug.trap(context: name, queue: queue.label, touched: touched())
         }
     }
+    // snippet: end
 
     // MARK: Changes
 

@@ -20,6 +20,7 @@ import Foundation
 #endif
 
 /// WRONG: touches a queue-confined context directly from actor methods.
+// snippet: naive
 public actor NaivePlainActorRepository: NoteRepository {
     private let context: NoteContext
 
@@ -30,6 +31,7 @@ public actor NaivePlainActorRepository: NoteRepository {
     public func importBatch(_ batch: NoteBatch) throws {
         try context.importBatch(batch)  // off the context's queue
     }
+    // snippet: end
 
     public func snapshot(of id: NoteID) throws -> NoteSnapshot {
         try context.existingObject(with: id).snapshot

@@ -16,6 +16,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// snippet: actor
 public actor PlainActorRepository: NoteRepository {
     // Actor-isolated, so only this actor's methods can reach it; they still run off the
     // context's queue, hence the `perform` in each of them.
@@ -28,6 +29,7 @@ public actor PlainActorRepository: NoteRepository {
     public func importBatch(_ batch: NoteBatch) async throws {
         try await context.perform { [context] in try context.importBatch(batch) }
     }
+    // snippet: end
 
     public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await context.perform { [context] in try context.existingObject(with: id).snapshot }
@@ -75,12 +77,14 @@ extension RowDescriptor {
         name: "plain-actor", kind: .pattern,
         summary: "a plain actor that hops into context.perform { } in every method",
         lessons: [3],
+        // snippet: expected-hops
         expectedHops: .perCall(
             2...3,
             because: "into the actor",
             "perform's continuation resumes off the actor and hops back in (no hop when the queue finishes before the actor suspends)",
             "back to the caller's executor"
         )
+        // snippet: end
     ) { configuration in
         try PlainActorRepository(container: configuration.makeContainer())
     }

@@ -27,6 +27,7 @@ public final class QueuePerformRepository: NoteRepository {
         try await context.perform { [context] in try context.importBatch(batch) }
     }
 
+    // snippet: calls
     public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await context.perform { [context] in try context.existingObject(with: id).snapshot }
     }
@@ -34,6 +35,7 @@ public final class QueuePerformRepository: NoteRepository {
     public func update(_ id: NoteID, with edit: NoteEdit) async throws {
         try await context.perform { [context] in try context.apply(edit, to: id) }
     }
+    // snippet: end
 
     public func title(of id: NoteID) async throws -> String {
         try await context.perform { [context] in try context.existingObject(with: id).title }

@@ -5,6 +5,7 @@ import Testing
 /// path that holds them; each fix reports zero (lesson 11).
 @Suite("Leak zoo")
 struct LeakZooTests {
+    // snippet: closure-tests
     @Test("A closure that captures its owner leaks the owner, retained through the closure")
     func closureCapturingOwner() {
         let report = LeakCheck.run { ClosureOwner(capturingSelf: true) }
@@ -18,6 +19,7 @@ struct LeakZooTests {
         #expect(report.leakedObjects == 0)
         #expect(report.paths.isEmpty)
     }
+    // snippet: end
 
     @Test("A parent and child holding each other strongly leak both")
     func parentChildCycle() {
@@ -53,6 +55,7 @@ struct LeakZooTests {
 
 // MARK: - Zoo animals
 
+// snippet: closure-owner
 final class ClosureOwner {
     var handler: (() -> Void)?
     var value = 0
@@ -65,6 +68,7 @@ final class ClosureOwner {
         }
     }
 }
+// snippet: end
 
 final class Parent {
     var children: [Child] = []
@@ -82,6 +86,7 @@ final class Child {
     weak var weakParent: Parent?
 }
 
+// snippet: ticker
 actor Ticker {
     var task: Task<Void, Never>?
     var ticks = 0
@@ -102,3 +107,4 @@ actor Ticker {
         task = nil
     }
 }
+// snippet: end

@@ -152,10 +152,11 @@ struct BenchRunner: Sendable {
     }
 
     /// Context queues and their executors may be shared by design (a global actor's queue
-    /// outlives every store it serves), so the leak check neither tracks nor enters them.
+    /// outlives every store it serves), so the leak check neither tracks nor enters them;
+    /// the full list is ``RowCatalog/isSharedInfrastructure(_:)``.
     @Sendable
     static func isSharedInfrastructure(_ object: AnyObject) -> Bool {
-        object is ContextQueue || object is ContextExecutor
+        RowCatalog.isSharedInfrastructure(object)
     }
 }
 

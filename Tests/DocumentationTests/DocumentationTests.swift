@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The guide in `Docs/` quotes real code and links real files. These tests fail when a
+/// chapter quotes code that changed or no longer exists, shows Swift that no compiled file
+/// contains, or links a file that moved.
+///
+/// A quote is a fenced block with a marker on the line above it:
+///
+///     <!-- quote: Sources/CustomExecutorStore/NoteModelActor.swift#executor -->
+///
+/// and the region in the source between `// snippet: executor` and `// snippet: end`.
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("The guide has a reader's entry, a DocC root page and chapters to check")
+    func guideIsThere() {
+        #expect(Guide.markdownPaths.contains("Docs/README.md"))
+        #expect(Guide.markdownPaths.contains("Docs/LabGuide.docc/LabGuide.md"))
+        #expect(Guide.markdownPaths.count >= 10, "found only \(Guide.markdownPaths)")
+    }
+
+    @Test("Every quoted block equals the region of the source file it names", arguments: Guide.markdownPaths)
+    func quotesMatchTheirSources(path: String) throws {
+        let file = try #require(Guide.text(at: path).map { MarkdownFile(path: path, text: $0) })
+        for block in file.blocks {
+            guard let quote = block.quote else { continue }
+            let place = "\(path):\(block.line), quoting \(quote.path)#\(quote.region)"
+            let region: [String]
+            do {
+                region = try SourceRegion.lines(of: quote.region, in: quote.path)
+            } catch {
+                Issue.record("\(place): \(error)")
+                continue
+            }
+            let quoted = CodeText.normalized(block.content)
+            let source = CodeText.normalized(region)
+            #expect(!source.isEmpty, "\(place): the region is empty")
+            #expect(quoted == source, "\(place): \(CodeText.firstDifference(quoted, source))")
+        }
+        for dangling in file.danglingQuotes {
+            Issue.record("\(path):\(dangling.line): the quote marker of \(dangling.quote.path)#\(dangling.quote.region) has no code block below it")
+        }
+    }
+
+    @Test("Every Swift block in the guide is a marked quote of compiled code", arguments: Guide.markdownPaths)
+    func swiftBlocksAreQuotes(path: String) throws {
+        let file = try #require(Guide.text(at: path).map { MarkdownFile(path: path, text: $0) })
+        for block in file.blocks where block.language == "swift" {
+            #expect(block.quote != nil, "\(path):\(block.line): a swift block without a <!-- quote: PATH#REGION --> marker above it")
+            if let quote = block.quote {
+                #expect(
+                    quote.path.hasPrefix("Sources/") || quote.path.hasPrefix("Tests/"),
+                    "\(path):\(block.line): \(quote.path) is not in a compiled target (Sources/ or Tests/)"
+                )
+            }
+        }
+    }
+
+    @Test("Every relative link in the guide points at an existing file", arguments: Guide.markdownPaths)
+    func relativeLinksResolve(path: String) throws {
+        let file = try #require(Guide.text(at: path).map { MarkdownFile(path: path, text: $0) })
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        for link in file.links {
+            let place = "\(path):\(link.line): \(link.target)"
+            guard let target = Self.localTarget(of: link.target) else { continue }
+            #expect(!target.hasPrefix("/"), "\(place): an absolute path; link relative to the file instead")
+            guard !target.hasPrefix("/") else { continue }
+            let resolved = Self.normalizedPath(folder + "/" + target)
+            #expect(!resolved.hasPrefix("../"), "\(place): points outside the package")
+            guard !resolved.hasPrefix("../"), !Guide.generatedByBench.contains(resolved) else { continue }
+            #expect(Guide.exists(resolved), "\(place): \(resolved) does not exist")
+        }
+    }
+
+    @Test("The scanner finds quotes, Swift blocks and links, and skips code spans")
+    func scannerSelfCheck() {
+        let text = """
+            See [a chapter](Other.md#part), `[not](a-link.md)` and [the web](https://swift.org).
+            [label]: ../Sources/File.swift
+
+            <!-- quote: Sources/A.swift#one -->
+
+            ```swift
+                let a = 1
+            ```
+
+            ```sh
+            make test
+            ```
+            <!-- quote: Sources/B.swift#two -->
+            """
+        let file = MarkdownFile(path: "Docs/Probe.md", text: text)
+        #expect(file.links.map(\.target) == ["Other.md#part", "https://swift.org", "../Sources/File.swift"])
+        #expect(file.blocks.map(\.language) == ["swift", "sh"])
+        #expect(file.blocks.first?.quote == MarkdownFile.Quote(path: "Sources/A.swift", region: "one"))
+        #expect(file.blocks.last?.quote == nil)
+        #expect(file.danglingQuotes.map(\.quote.region) == ["two"])
+        #expect(CodeText.normalized(["    let a = 1  ", "        b", ""]) == ["let a = 1", "    b"])
+        #expect(Self.localTarget(of: "https://swift.org") == nil)
+        #expect(Self.localTarget(of: "doc:Hops") == nil)
+        #expect(Self.localTarget(of: "#rule") == nil)
+        #expect(Self.localTarget(of: "Hops.md#what-is-counted") == "Hops.md")
+        #expect(Self.normalizedPath("Docs/LabGuide.docc/../../Sources/A.swift") == "Sources/A.swift")
+    }
+
+    // MARK: Helpers
+
+    /// The file part of a link that points into the package; nil for web, DocC and
+    /// same-page links.
+    static func localTarget(of target: String) -> String? {
+        if target.hasPrefix("#") || target.hasPrefix("doc:") || target.hasPrefix("mailto:") { return nil }
+        if let colon = target.firstIndex(of: ":"), let slash = target.firstIndex(of: "/"), colon < slash { return nil }
+        let file = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let withoutQuery = file.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let decoded = String(withoutQuery).removingPercentEncoding ?? String(withoutQuery)
+        return decoded.isEmpty ? nil : decoded
+    }
+
+    /// `path` with `.` and `..` segments resolved; leading `..` segments stay, to be reported.
+    static func normalizedPath(_ path: String) -> String {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/") {
+            if segment == "." { continue }
+            if segment == "..", let last = segments.last, last != ".." {
+                segments.removeLast()
+            } else {
+                segments.append(segment)
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+}

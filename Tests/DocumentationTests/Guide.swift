@@ -1,0 +1,275 @@
+import Foundation
+
+// MARK: - Guide
+
+/// The guide as the tests see it: every Markdown file under `Docs/`, read from the package
+/// this test file belongs to.
+enum Guide {
+    /// The package's root folder: three levels above this file
+    /// (`Tests/DocumentationTests/Guide.swift`).
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Files `make bench` writes into `Docs/`. A fresh clone may not have them yet, so a
+    /// link to one of them is not broken when the file is missing.
+    static let generatedByBench: Set<String> = ["Docs/Results.md", "Docs/Results.svg"]
+
+    /// The paths, relative to ``root``, of every `.md` file under `Docs/`, sorted.
+    static let markdownPaths: [String] = {
+        let docs = root.appendingPathComponent("Docs")
+        guard let walker = FileManager.default.enumerator(atPath: docs.path) else { return [] }
+        var paths: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.hasSuffix(".md") { paths.append("Docs/" + relative) }
+        }
+        return paths.sorted()
+    }()
+
+    /// The text of a file under ``root``, or nil when it cannot be read.
+    static func text(at relativePath: String) -> String? {
+        try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// Whether `relativePath` names a file or folder under ``root``.
+    static func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
+    }
+}
+
+// MARK: - MarkdownFile
+
+/// One Markdown file, split into its fenced code blocks, its quote markers and its links.
+struct MarkdownFile {
+    /// A fenced code block and the quote marker above it, if any.
+    struct Block {
+        /// The fence's info string: `swift`, `sh`, or empty.
+        var language: String
+        /// The 1-based line of the opening fence.
+        var line: Int
+        /// The lines between the fences, without the fence's own indentation.
+        var content: [String]
+        /// The `<!-- quote: PATH#REGION -->` marker on the nearest non-blank line above.
+        var quote: Quote?
+    }
+
+    /// A `<!-- quote: PATH#REGION -->` marker: PATH is relative to the package root.
+    struct Quote: Equatable {
+        var path: String
+        var region: String
+    }
+
+    /// A Markdown link or image outside code: `[text](target)` or `[label]: target`.
+    struct Link {
+        var target: String
+        /// The 1-based line the link is on.
+        var line: Int
+    }
+
+    let path: String
+    private(set) var blocks: [Block] = []
+    private(set) var links: [Link] = []
+    /// Markers that no fenced block follows: a quote whose code went missing.
+    private(set) var danglingQuotes: [(quote: Quote, line: Int)] = []
+
+    init(path: String, text: String) {
+        self.path = path
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        var pendingQuote: (quote: Quote, line: Int)?
+        while index < lines.count {
+            let line = lines[index]
+            if let fence = Fence(opening: line) {
+                var content: [String] = []
+                var end = index + 1
+                while end < lines.count, !fence.isClosed(by: lines[end]) {
+                    content.append(fence.removingIndentation(from: lines[end]))
+                    end += 1
+                }
+                blocks.append(Block(language: fence.info, line: index + 1, content: content, quote: pendingQuote?.quote))
+                pendingQuote = nil
+                index = end + 1
+                continue
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let quote = Self.quote(in: trimmed) {
+                if let earlier = pendingQuote { danglingQuotes.append(earlier) }
+                pendingQuote = (quote, index + 1)
+            } else if !trimmed.isEmpty {
+                if let earlier = pendingQuote { danglingQuotes.append(earlier) }
+                pendingQuote = nil
+                links += Self.links(in: line, lineNumber: index + 1)
+            }
+            index += 1
+        }
+        if let earlier = pendingQuote { danglingQuotes.append(earlier) }
+    }
+
+    /// The marker in `line`, when the whole line is one.
+    static func quote(in line: String) -> Quote? {
+        guard line.hasPrefix("<!--"), line.hasSuffix("-->") else { return nil }
+        let inner = line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
+        guard inner.hasPrefix("quote:") else { return nil }
+        let reference = inner.dropFirst("quote:".count).trimmingCharacters(in: .whitespaces)
+        let parts = reference.split(separator: "#", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        return Quote(path: String(parts[0]), region: String(parts[1]))
+    }
+
+    /// The link targets of one line of prose: inline links and images, and reference
+    /// definitions. Code spans and HTML comments are skipped.
+    static func links(in line: String, lineNumber: Int) -> [Link] {
+        let prose = removingCodeSpansAndComments(from: line)
+        var found: [Link] = []
+        let trimmed = prose.trimmingCharacters(in: .whitespaces)
+        // A reference definition: `[label]: target`.
+        if trimmed.hasPrefix("["), let close = trimmed.range(of: "]:") {
+            let target = trimmed[close.upperBound...].trimmingCharacters(in: .whitespaces)
+            if let first = target.split(separator: " ").first {
+                found.append(Link(target: String(first), line: lineNumber))
+            }
+            return found
+        }
+        // Inline links: `](target)`, with an optional title after a space.
+        var rest = prose[...]
+        while let open = rest.range(of: "](") {
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstIndex(of: ")") else { break }
+            let inside = afterOpen[..<close].trimmingCharacters(in: .whitespaces)
+            var target = inside.split(separator: " ").first.map(String.init) ?? ""
+            if target.hasPrefix("<"), target.hasSuffix(">") { target = String(target.dropFirst().dropLast()) }
+            if !target.isEmpty { found.append(Link(target: target, line: lineNumber)) }
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        return found
+    }
+
+    /// `line` with every `` `code span` `` and `<!-- comment -->` blanked out.
+    static func removingCodeSpansAndComments(from line: String) -> String {
+        var result = ""
+        var rest = line[...]
+        while let start = rest.firstIndex(where: { $0 == "`" || $0 == "<" }) {
+            result += rest[..<start]
+            let tail = rest[start...]
+            if tail.hasPrefix("<!--"), let end = tail.range(of: "-->") {
+                rest = tail[end.upperBound...]
+            } else if tail.hasPrefix("`") {
+                let ticks = tail.prefix { $0 == "`" }
+                let afterTicks = tail[ticks.endIndex...]
+                if let end = afterTicks.range(of: String(ticks)) {
+                    rest = afterTicks[end.upperBound...]
+                } else {
+                    result += tail
+                    rest = ""
+                }
+            } else {
+                result.append(tail[tail.startIndex])
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
+    }
+}
+
+// MARK: - Fence
+
+/// An opening code fence: up to three spaces of indentation, then three or more backticks
+/// or tildes, then the info string (CommonMark).
+private struct Fence {
+    let character: Character
+    let length: Int
+    let indentation: Int
+    let info: String
+
+    init?(opening line: String) {
+        let indentation = line.prefix { $0 == " " }.count
+        guard indentation <= 3 else { return nil }
+        let rest = line.dropFirst(indentation)
+        guard let character = rest.first, character == "`" || character == "~" else { return nil }
+        let length = rest.prefix { $0 == character }.count
+        guard length >= 3 else { return nil }
+        let info = rest.dropFirst(length).trimmingCharacters(in: .whitespaces)
+        if character == "`", info.contains("`") { return nil }
+        self.character = character
+        self.length = length
+        self.indentation = indentation
+        self.info = info.split(separator: " ").first.map(String.init) ?? ""
+    }
+
+    func isClosed(by line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.count >= length && trimmed.allSatisfy { $0 == character }
+    }
+
+    func removingIndentation(from line: String) -> String {
+        String(line.dropFirst(min(indentation, line.prefix { $0 == " " }.count)))
+    }
+}
+
+// MARK: - SourceRegion
+
+/// A region of a source file between `// snippet: NAME` and `// snippet: end`.
+enum SourceRegion {
+    enum Failure: Error, CustomStringConvertible {
+        case unreadable(String)
+        case missing(String, region: String)
+        case duplicated(String, region: String)
+        case unterminated(String, region: String)
+
+        var description: String {
+            switch self {
+            case .unreadable(let path): "\(path) does not exist or cannot be read"
+            case .missing(let path, let region): "\(path) has no '// snippet: \(region)' line"
+            case .duplicated(let path, let region): "\(path) marks the region '\(region)' more than once"
+            case .unterminated(let path, let region): "\(path): the region '\(region)' has no '// snippet: end' line"
+            }
+        }
+    }
+
+    /// The lines of the region `name` of the file at `path` (relative to the package root).
+    static func lines(of name: String, in path: String) throws(Failure) -> [String] {
+        guard let text = Guide.text(at: path) else { throw .unreadable(path) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = "// snippet: \(name)"
+        let starts = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == start }
+        guard let first = starts.first else { throw .missing(path, region: name) }
+        guard starts.count == 1 else { throw .duplicated(path, region: name) }
+        let body = lines[(first + 1)...]
+        guard let end = body.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// snippet: end" }) else {
+            throw .unterminated(path, region: name)
+        }
+        return Array(body[..<end])
+    }
+}
+
+// MARK: - Comparing code
+
+enum CodeText {
+    /// `lines` with trailing whitespace removed from each line, blank lines removed from
+    /// both ends, and the indentation every line shares removed: the same code quoted from
+    /// inside a type or at the left margin compares equal, and nothing else does.
+    static func normalized(_ lines: [String]) -> [String] {
+        var trimmed = lines.map { line in
+            var line = Substring(line)
+            while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+            return String(line)
+        }
+        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        let shared = trimmed.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return trimmed.map { String($0.dropFirst(min(shared, $0.count))) }
+    }
+
+    /// The first line at which `quoted` and `source` differ, for the failure message.
+    static func firstDifference(_ quoted: [String], _ source: [String]) -> String {
+        for index in 0..<max(quoted.count, source.count) {
+            let left = index < quoted.count ? quoted[index] : "(nothing)"
+            let right = index < source.count ? source[index] : "(nothing)"
+            if left != right {
+                return "line \(index + 1) of the block: the guide has \"\(left)\", the source has \"\(right)\""
+            }
+        }
+        return "no difference"
+    }
+}
