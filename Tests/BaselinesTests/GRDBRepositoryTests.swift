@@ -14,9 +14,7 @@ struct GRDBRepositoryTests {
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
         let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 23)
         let repository = try GRDBRepository(location: .inMemory)
-        try await ScenarioRunner.prepare(plan, on: repository)
-        let reads = try await ScenarioRunner.run(plan, on: repository)
-        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
         try await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }

@@ -18,9 +18,7 @@ struct CustomExecutorRepositoryTests {
     @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
         let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 17)
-        try await ScenarioRunner.prepare(plan, on: repository)
-        let reads = try await ScenarioRunner.run(plan, on: repository)
-        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
         await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }

@@ -17,9 +17,7 @@ struct GlobalActorRepositoryTests {
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
         let repository = try await GlobalActorRepository(container: container)
         let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 17)
-        try await ScenarioRunner.prepare(plan, on: repository)
-        let reads = try await ScenarioRunner.run(plan, on: repository)
-        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
         await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }
@@ -78,9 +76,7 @@ struct GlobalActorRepositoryTests {
         let other = try NoteContainer(location: .inMemory, options: .init(concurrencyDebug: true))
         let second = try await GlobalActorRepository(container: other)
         let plan = ScenarioPlan(scenario: .mixed, operations: 40, clients: 4, seed: 9)
-        try await ScenarioRunner.prepare(plan, on: second)
-        let reads = try await ScenarioRunner.run(plan, on: second)
-        #expect(try await ScenarioRunner.outcome(reads: reads, on: second) == ReferenceModel.expectedOutcome(of: plan))
+        #expect(try await ScenarioRunner.outcome(of: plan, on: second) == ReferenceModel.expectedOutcome(of: plan))
         await second.close()
         #expect(DatabaseActor.executor.enqueuedJobs > jobs)
     }

@@ -16,9 +16,7 @@ struct RowConformanceTests {
             let repository = try await row.descriptor.open(
                 RepositoryConfiguration(location: .inMemory, concurrencyDebug: true)
             )
-            try await ScenarioRunner.prepare(plan, on: repository)
-            let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
-            let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
             try await repository.close()
             #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(row) with \(clients) clients")
         }
@@ -31,9 +29,7 @@ struct RowConformanceTests {
         let repository = try await row.descriptor.open(
             RepositoryConfiguration(location: .file(folder.path("\(row).sqlite")), concurrencyDebug: true)
         )
-        try await ScenarioRunner.prepare(plan, on: repository)
-        let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
-        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
         try await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }
