@@ -92,7 +92,12 @@ public final class NoteContext {
         }
         for note in insertedNotes.values { note.committed = note.storage }
         for note in updatedNotes.values { note.committed = note.storage }
-        for note in deletedNotes.values { note.isDeleted = true }
+        for (id, note) in deletedNotes {
+            // A deleted row leaves the identity map, as in Core Data: lookups must not hand
+            // the object out again while someone still holds it.
+            registeredNotes[id] = nil
+            note.isDeleted = true
+        }
         insertedNotes.removeAll(keepingCapacity: true)
         insertionOrder.removeAll(keepingCapacity: true)
         updatedNotes.removeAll(keepingCapacity: true)
@@ -110,6 +115,8 @@ public final class NoteContext {
         }
         for id in insertedFolders.keys { registeredFolders[id] = nil }
         for note in updatedNotes.values { note.storage = note.committed }
+        // A note edited, then deleted, is no longer in `updatedNotes`: restore it too.
+        for note in deletedNotes.values { note.storage = note.committed }
         insertedNotes.removeAll()
         insertionOrder.removeAll()
         updatedNotes.removeAll()

@@ -47,7 +47,7 @@ extension NoteContext {
         var sql = "SELECT id, folder_id, title, body, created, modified FROM note"
         var clauses: [String] = []
         if descriptor.folder != nil { clauses.append("folder_id = ?1") }
-        // A half-open range on the title, so the index-friendly comparison is exact for any text.
+        // A prefix compared as text (not LIKE), so `%` and `_` in it match themselves.
         if descriptor.titlePrefix != nil { clauses.append("substr(title, 1, length(?2)) = ?2") }
         if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
         sql += " ORDER BY \(descriptor.sortBy.rawValue) \(descriptor.order == .forward ? "ASC" : "DESC"), id ASC"

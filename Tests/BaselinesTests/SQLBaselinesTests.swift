@@ -1,46 +1,125 @@
+import Baselines
+import Foundation
 import NoteStore
 import Testing
 import Workload
 
-@testable import Baselines
-
-/// raw-sqlite and mutex run the workload's SQL with no layer and end at the reference.
+/// raw-sqlite and mutex, the store's SQL with no store layer, end exactly where the reference
+/// model ends, on every database kind, and fail the way the store fails.
 @Suite("SQL baselines")
 struct SQLBaselinesTests {
-    static let rows: [RowDescriptor] = [.rawSQLite, .mutex]
+    static let rows = [Row(.rawSQLite), Row(.mutex)]
 
-    @Test("Every scenario ends at the reference outcome, with 1 and 4 clients", arguments: [0, 1], Scenario.allCases)
-    func endsAtReference(rowIndex: Int, scenario: Scenario) async throws {
-        let row = Self.rows[rowIndex]
+    // MARK: Same work
+
+    @Test(
+        "Each scenario ends at the reference outcome, with 1 and 4 clients, in memory and on a file",
+        arguments: rows, Scenario.allCases
+    )
+    func endsAtReference(row: Row, scenario: Scenario) async throws {
+        let folder = try TemporaryFolder()
         for clients in [1, 4] {
             let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 21)
-            let repository = try await row.open(RepositoryConfiguration(location: .inMemory))
-            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.concurrentClients)
-            try await repository.close()
-            #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(row.name), \(clients) clients")
+            for location in [NoteContainer.Location.inMemory, .file(folder.path("\(clients)-clients.sqlite"))] {
+                let repository = try await row.descriptor.open(RepositoryConfiguration(location: location))
+                try await ScenarioRunner.prepare(plan, on: repository)
+                let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+                let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+                try await repository.close()
+                #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(clients) clients, \(location)")
+            }
         }
     }
 
-    @Test("A failed import leaves count and checksum as they were", arguments: [0, 1])
-    func failedImport(rowIndex: Int) async throws {
-        let repository = try await Self.rows[rowIndex].open(RepositoryConfiguration(location: .inMemory))
+    // MARK: Failures
+
+    @Test("Every call on a missing note throws notFound", arguments: rows)
+    func missingNote(row: Row) async throws {
+        let repository = try await row.descriptor.open(RepositoryConfiguration(location: .inMemory))
         try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 1), on: repository)
-        let count = try await repository.count()
-        let checksum = try await repository.checksum()
-        var fresh = try await repository.snapshot(of: NoteID(1))
-        let duplicate = fresh
-        fresh.id = NoteID(90_000)
-        await #expect(throws: NoteStoreError.self) {
-            try await repository.importBatch(NoteBatch(notes: [fresh, duplicate]))
+        let missing = NoteID(999_999)
+        let notFound = NoteStoreError.notFound("note 999999")
+        await #expect(throws: notFound) { _ = try await repository.snapshot(of: missing) }
+        await #expect(throws: notFound) { _ = try await repository.title(of: missing) }
+        await #expect(throws: notFound) { _ = try await repository.body(of: missing) }
+        await #expect(throws: notFound) { _ = try await repository.folderName(of: missing) }
+        await #expect(throws: notFound) { _ = try await repository.modified(of: missing) }
+        await #expect(throws: notFound) {
+            try await repository.update(missing, with: NoteEdit(body: "lost", modifiedAdvance: 1))
         }
-        #expect(try await repository.count() == count)
-        #expect(try await repository.checksum() == checksum)
+        #expect(try await repository.count() == ScenarioPlan.seededNoteCount)
         try await repository.close()
     }
 
-    @Test("raw-sqlite is single-threaded by contract; mutex takes concurrent clients")
-    func clientContracts() {
+    @Test("A batch that repeats a saved identifier writes nothing: count and checksum stay", arguments: rows)
+    func failedImportWritesNothing(row: Row) async throws {
+        let repository = try await row.descriptor.open(RepositoryConfiguration(location: .inMemory))
+        try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 5), on: repository)
+        let count = try await repository.count()
+        let checksum = try await repository.checksum()
+        let existing = try await repository.snapshot(of: NoteID(1))
+        var fresh = existing
+        fresh.id = NoteID(90_000)
+        // The fresh note comes first, so it is written before the duplicate fails.
+        let error = await #expect(throws: NoteStoreError.self) {
+            try await repository.importBatch(NoteBatch(notes: [fresh, existing]))
+        }
+        #expect(error.map { if case .constraintViolation = $0 { true } else { false } } == true)
+        #expect(try await repository.count() == count)
+        #expect(try await repository.checksum() == checksum)
+        await #expect(throws: NoteStoreError.notFound("note 90000")) { _ = try await repository.snapshot(of: fresh.id) }
+        try await repository.close()
+    }
+
+    @Test("A file that is not a database is refused as notADatabase and left untouched", arguments: rows)
+    func notADatabase(row: Row) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("not-a-database.sqlite")
+        let garbage = Data(repeating: 0x2A, count: 4_096)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        await #expect(throws: NoteStoreError.notADatabase(path: path)) {
+            _ = try await row.descriptor.open(RepositoryConfiguration(location: .file(path)))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    // MARK: The rows' declarations
+
+    @Test("raw-sqlite runs its clients one after another; mutex runs them concurrently; neither hops")
+    func declarations() {
+        #expect(RowDescriptor.rawSQLite.name == "raw-sqlite")
+        #expect(RowDescriptor.mutex.name == "mutex")
         #expect(!RowDescriptor.rawSQLite.concurrentClients)
         #expect(RowDescriptor.mutex.concurrentClients)
+        for row in [RowDescriptor.rawSQLite, .mutex] {
+            #expect(row.kind == .baseline)
+            for call in RepositoryCall.allCases {
+                #expect(row.expectedHops?.hops(call) == 0...0, "\(row.name): \(call)")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A row as a test argument, shown by its name.
+    struct Row: Sendable, CustomTestStringConvertible, CustomStringConvertible {
+        let descriptor: RowDescriptor
+        init(_ descriptor: RowDescriptor) { self.descriptor = descriptor }
+        var testDescription: String { descriptor.name }
+        var description: String { descriptor.name }
+    }
+
+    /// A folder under the system's temporary directory, removed when the value is released.
+    final class TemporaryFolder {
+        let url: URL
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("sql-baselines-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 }

@@ -1,0 +1,52 @@
+import NoteStore
+import Testing
+import Workload
+
+/// The reference model is the workload on plain values: the outcome every row must reach.
+@Suite("Reference model")
+struct ReferenceModelTests {
+    @Test("The outcome of a plan is the same every time it is computed", arguments: Scenario.allCases)
+    func outcomeIsStable(scenario: Scenario) {
+        let plan = ScenarioPlan(scenario: scenario, operations: 20, clients: 2, seed: 3)
+        let rebuilt = ScenarioPlan(scenario: scenario, operations: 20, clients: 2, seed: 3)
+        #expect(ReferenceModel.expectedOutcome(of: plan) == ReferenceModel.expectedOutcome(of: plan))
+        #expect(ReferenceModel.expectedOutcome(of: plan) == ReferenceModel.expectedOutcome(of: rebuilt))
+    }
+
+    @Test("A tiny mixed plan has a pinned outcome")
+    func goldenOutcome() {
+        // Computed once and pinned: it covers the generator (SplitMix64, the text, the
+        // clients' ranges) as well as the checksum. If it changes, every plan changed, and
+        // every published checksum with it.
+        let plan = ScenarioPlan(scenario: .mixed, operations: 10, clients: 2, seed: 1)
+        let outcome = ReferenceModel.expectedOutcome(of: plan)
+        #expect(outcome.checksum.description == "1c4ef1ca57d4099a")
+        #expect(outcome.reads.description == "f093466010c76e9b")
+        #expect(outcome.noteCount == ScenarioPlan.seededNoteCount)
+    }
+
+    @Test("Import adds a batch of notes per operation; the other scenarios keep the seeded notes")
+    func noteCounts() {
+        for scenario in Scenario.allCases {
+            let plan = ScenarioPlan(scenario: scenario, operations: 3, clients: 1, seed: 2)
+            let expected = scenario == .importBatch ? 3 * Scenario.batchSize : ScenarioPlan.seededNoteCount
+            #expect(ReferenceModel.expectedOutcome(of: plan).noteCount == expected, "\(scenario)")
+        }
+    }
+
+    @Test("Updates change the checksum; reads change only the digest of reads")
+    func whatChangesWhat() {
+        let reads = ScenarioPlan(scenario: .pointRead, operations: 10, clients: 1, seed: 4)
+        let updates = ScenarioPlan(scenario: .update, operations: 10, clients: 1, seed: 4)
+        let readOutcome = ReferenceModel.expectedOutcome(of: reads)
+        let updateOutcome = ReferenceModel.expectedOutcome(of: updates)
+        var seeded = ReferenceModel()
+        for batch in reads.setup { seeded.apply(batch) }
+        #expect(readOutcome.checksum == seeded.checksum)
+        #expect(readOutcome.reads != Checksum())
+        #expect(updateOutcome.checksum != seeded.checksum)
+        var nothingRead = Checksum()
+        nothingRead.combine(Checksum())  // one client, whose digest of reads stayed empty
+        #expect(updateOutcome.reads == nothingRead)
+    }
+}

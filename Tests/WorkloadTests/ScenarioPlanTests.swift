@@ -1,0 +1,91 @@
+import NoteStore
+import Testing
+import Workload
+
+/// A plan is a pure function of its scenario, size and seed: the same work for every row.
+@Suite("Scenario plans")
+struct ScenarioPlanTests {
+    @Test("The same seed gives the same plan", arguments: Scenario.allCases)
+    func sameSeedSamePlan(scenario: Scenario) {
+        let first = ScenarioPlan(scenario: scenario, operations: 30, clients: 3, seed: 42)
+        let second = ScenarioPlan(scenario: scenario, operations: 30, clients: 3, seed: 42)
+        #expect(first.setup == second.setup)
+        #expect(first.clients == second.clients)
+    }
+
+    @Test("Another seed gives another plan", arguments: Scenario.allCases)
+    func otherSeedOtherPlan(scenario: Scenario) {
+        let first = ScenarioPlan(scenario: scenario, operations: 30, clients: 3, seed: 42)
+        let second = ScenarioPlan(scenario: scenario, operations: 30, clients: 3, seed: 43)
+        #expect(first.clients != second.clients)
+    }
+
+    @Test(
+        "The operations are shared out evenly and add up to the total",
+        arguments: [(1, 1), (10, 3), (40, 4), (7, 7), (2, 5)]
+    )
+    func operationsAddUp(operations: Int, clients: Int) {
+        let plan = ScenarioPlan(scenario: .mixed, operations: operations, clients: clients, seed: 1)
+        let counts = plan.clients.map(\.count)
+        #expect(counts.count == clients)
+        #expect(counts.reduce(0, +) == operations)
+        #expect(plan.operationCount == operations)
+        #expect(counts.max()! - counts.min()! <= 1)
+    }
+
+    @Test(
+        "Clients of update and mixed touch disjoint notes, so no interleaving changes the result",
+        arguments: [Scenario.update, .mixed], [2, 3, 4, 8]
+    )
+    func clientsTouchDisjointNotes(scenario: Scenario, clients: Int) {
+        let plan = ScenarioPlan(scenario: scenario, operations: 400, clients: clients, seed: 9)
+        let touched = plan.clients.map { operations in
+            Set(operations.compactMap { operation -> NoteID? in
+                switch operation {
+                case .pointRead(let id), .update(let id, _), .chatty(let id): id
+                case .importBatch: nil
+                }
+            })
+        }
+        for (index, notes) in touched.enumerated() {
+            #expect(!notes.isEmpty)
+            for other in touched[(index + 1)...] {
+                #expect(notes.isDisjoint(with: other), "client \(index) shares notes with another client")
+            }
+        }
+        let seeded = NoteID(1)...NoteID(Int64(ScenarioPlan.seededNoteCount))
+        #expect(touched.joined().allSatisfy { seeded.contains($0) })
+    }
+
+    @Test("Every scenario but import starts from the same seeded notes")
+    func setupHoldsTheSeededNotes() {
+        for scenario in Scenario.allCases {
+            let plan = ScenarioPlan(scenario: scenario, operations: 1, clients: 1, seed: 5)
+            #expect(plan.setup.first?.folders.count == ScenarioPlan.folderCount)
+            let notes = plan.setup.flatMap(\.notes)
+            #expect(notes.count == (scenario == .importBatch ? 0 : ScenarioPlan.seededNoteCount))
+            #expect(plan.setup.allSatisfy { $0.notes.count <= Scenario.batchSize })
+        }
+    }
+}
+
+/// The generator behind every plan: a fixed algorithm, so a plan is the same everywhere.
+@Suite("SplitMix64")
+struct SplitMix64Tests {
+    @Test("Seed 0 gives SplitMix64's published first values")
+    func firstValuesForSeedZero() {
+        // The reference sequence of the algorithm (Steele, Lea and Flood; Vigna's C code).
+        // If these change, every plan and every published checksum changes with them.
+        var random = SplitMix64(seed: 0)
+        let values = (0..<4).map { _ in random.next() }
+        #expect(values == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC])
+    }
+
+    @Test("A value in a range stays in the range and reaches both ends")
+    func valuesInRange() {
+        var random = SplitMix64(seed: 7)
+        let values = (0..<1_000).map { _ in random.next(in: 1...6) }
+        #expect(values.allSatisfy { (1...6).contains($0) })
+        #expect(Set(values) == [1, 2, 3, 4, 5, 6])
+    }
+}

@@ -1,0 +1,76 @@
+import NoteStore
+import Testing
+import Workload
+
+/// The runner calls only the protocol: each client in its own task, each with its own log.
+@Suite("Scenario runner")
+struct ScenarioRunnerTests {
+    @Test(
+        "A run ends at the reference outcome, with concurrent clients or one after another",
+        arguments: Scenario.allCases, [true, false]
+    )
+    func endsAtReference(scenario: Scenario, concurrentClients: Bool) async throws {
+        for clients in [1, 3] {
+            let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 3 : 30, clients: clients, seed: 13)
+            let outcome = try await ScenarioRunner.outcome(
+                of: plan, on: DictionaryRepository(), concurrentClients: concurrentClients
+            )
+            #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(clients) clients")
+        }
+    }
+
+    @Test("A recorder gets one log per client, with one entry per operation", arguments: [true, false])
+    func oneLogPerClient(concurrentClients: Bool) async throws {
+        let plan = ScenarioPlan(scenario: .mixed, operations: 22, clients: 4, seed: 17)
+        let repository = DictionaryRepository()
+        try await ScenarioRunner.prepare(plan, on: repository)
+        let (reads, logs) = try await ScenarioRunner.run(
+            plan, on: repository, concurrentClients: concurrentClients, recorder: CountingRecorder()
+        )
+        #expect(logs == plan.clients.map(\.count))
+        #expect(reads == ReferenceModel.expectedOutcome(of: plan).reads)
+    }
+
+    @Test("A failing operation ends the run with the repository's error")
+    func failurePropagates() async throws {
+        let plan = ScenarioPlan(scenario: .pointRead, operations: 5, clients: 2, seed: 19)
+        // Not prepared: the first read of every client finds nothing.
+        await #expect(throws: NoteStoreError.self) {
+            _ = try await ScenarioRunner.run(plan, on: DictionaryRepository())
+        }
+    }
+
+    /// Counts the operations it is told about; it ignores their durations.
+    struct CountingRecorder: OperationRecorder {
+        static var timesOperations: Bool { true }
+        func makeLog(operations: Int) -> Int { 0 }
+        func record(_ duration: Duration, in log: inout Int) { log += 1 }
+    }
+}
+
+/// A row's declared hops turn into hops per operation by counting each operation's calls.
+@Suite("Hop expectations")
+struct HopExpectationTests {
+    @Test("A chatty operation is four calls; the others are one")
+    func callsPerOperation() {
+        #expect(ScenarioPlan.Operation.chatty(NoteID(1)).calls == [.title, .body, .folderName, .modified])
+        #expect(ScenarioPlan.Operation.pointRead(NoteID(1)).calls == [.snapshot])
+        #expect(ScenarioPlan.Operation.update(NoteID(1), NoteEdit(body: "", modifiedAdvance: 1)).calls == [.update])
+        #expect(ScenarioPlan.Operation.importBatch(NoteBatch()).calls == [.importBatch])
+    }
+
+    @Test("Hops per operation of a chatty plan count four calls per operation")
+    func chattyPlan() {
+        let plan = ScenarioPlan(scenario: .chatty, operations: 10, clients: 2, seed: 1)
+        #expect(HopExpectation.perCall(1, because: "one hop").hopsPerOperation(in: plan) == 4...4)
+        #expect(HopExpectation.perCall(2...3, because: "two or three hops").hopsPerOperation(in: plan) == 8...12)
+        let titleOnly = HopExpectation(reasons: ["only title hops"]) { $0 == .title ? 1 : 0 }
+        #expect(titleOnly.hopsPerOperation(in: plan) == 1...1)
+    }
+
+    @Test("Hops per operation of a one-call plan are the hops per call")
+    func oneCallPlan() {
+        let plan = ScenarioPlan(scenario: .mixed, operations: 10, clients: 2, seed: 1)
+        #expect(HopExpectation.perCall(2...3, because: "two or three hops").hopsPerOperation(in: plan) == 2...3)
+    }
+}
