@@ -18,6 +18,7 @@ public struct LatencyRecorder: OperationRecorder {
         Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
+    @inlinable
     public func record(_ duration: Duration, in log: inout Histogram<UInt64>) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds) / 1_000_000_000)

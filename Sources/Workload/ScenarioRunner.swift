@@ -23,6 +23,7 @@ public enum ScenarioRunner {
 
     /// Runs every client's operations, timing each one into the client's own log when the
     /// recorder asks for it. Clients never share a log, so recording takes no lock.
+    @inlinable  // specialised in the caller, so timing each operation costs no generic dispatch
     public static func run<Recorder: OperationRecorder>(
         _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
@@ -64,6 +65,7 @@ public enum ScenarioRunner {
         )
     }
 
+    @inlinable
     static func runClient<Recorder: OperationRecorder>(
         _ operations: [ScenarioPlan.Operation], on repository: any NoteRepository, recorder: Recorder
     ) async throws -> (reads: Checksum, log: Recorder.Log) {
