@@ -49,12 +49,7 @@ public enum AllocationMeter {
         Control.refresh()
         var allocations: UInt64 = 0
         var bytes: UInt64 = 0
-        for sizeClass in SizeClasses.shared.small {
-            let count: UInt64 = Control.read(by: sizeClass.nmalloc) ?? 0
-            allocations &+= count
-            bytes &+= count &* sizeClass.size
-        }
-        for sizeClass in SizeClasses.shared.large {
+        for sizeClass in SizeClasses.shared.all {
             let count: UInt64 = Control.read(by: sizeClass.nmalloc) ?? 0
             allocations &+= count
             bytes &+= count &* sizeClass.size
@@ -124,8 +119,8 @@ struct SizeClasses: Sendable {
         var nmalloc: [Int]
     }
 
-    let small: [SizeClass]
-    let large: [SizeClass]
+    /// The small size classes (bins), then the large ones (extents).
+    let all: [SizeClass]
     /// The MIB of `stats.allocated`, the live bytes.
     let liveBytes: [Int]
 
@@ -136,20 +131,19 @@ struct SizeClasses: Sendable {
         liveBytes = Control.mib("stats.allocated") ?? []
         let bins: UInt32 = Control.read("arenas.nbins") ?? 0
         let extents: UInt32 = Control.read("arenas.nlextents") ?? 0
-        small = (0..<Int(bins)).compactMap { bin in
-            guard let sizeMib = Control.mib("arenas.bin.0.size", replacing: 2, with: bin),
+        all = Self.classes(count: bins, size: "arenas.bin.0.size", counter: "stats.arenas.0.bins.0.nmalloc")
+            + Self.classes(count: extents, size: "arenas.lextent.0.size", counter: "stats.arenas.0.lextents.0.nmalloc")
+    }
+
+    /// Size classes `0..<count`: the "0" after the class kind is the class index, the one
+    /// after "arenas" the arena, which is set to every arena at once.
+    private static func classes(count: UInt32, size sizeName: String, counter counterName: String) -> [SizeClass] {
+        (0..<Int(count)).compactMap { index in
+            guard let sizeMib = Control.mib(sizeName, replacing: 2, with: index),
                   let size: Int = Control.read(by: sizeMib),
-                  var counter = Control.mib("stats.arenas.0.bins.0.nmalloc", replacing: 4, with: bin)
+                  var counter = Control.mib(counterName, replacing: 4, with: index)
             else { return nil }
-            counter[2] = Self.allArenas
-            return SizeClass(size: UInt64(size), nmalloc: counter)
-        }
-        large = (0..<Int(extents)).compactMap { extent in
-            guard let sizeMib = Control.mib("arenas.lextent.0.size", replacing: 2, with: extent),
-                  let size: Int = Control.read(by: sizeMib),
-                  var counter = Control.mib("stats.arenas.0.lextents.0.nmalloc", replacing: 4, with: extent)
-            else { return nil }
-            counter[2] = Self.allArenas
+            counter[2] = allArenas
             return SizeClass(size: UInt64(size), nmalloc: counter)
         }
     }
