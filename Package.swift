@@ -23,7 +23,6 @@ let package = Package(
         .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
         .library(name: "Baselines", targets: ["Baselines"]),
         .library(name: "Harness", targets: ["Harness"]),
-        .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
     ],
     dependencies: [
@@ -73,23 +72,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // MARK: The lessons, one runnable demo each
-        .target(
-            name: "Demos",
-            dependencies: [
-                "NoteStore", "Workload", "Harness",
-                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
-            ],
-            swiftSettings: strictSwift
-        ),
-
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
                 "NoteStore", "Workload",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness", "Demos",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -109,7 +98,6 @@ let package = Package(
         .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
-        .testTarget(name: "DemosTests", dependencies: ["Demos"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
     ],
