@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
         .library(name: "Baselines", targets: ["Baselines"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
     ],
     dependencies: [
@@ -72,11 +73,21 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: The demos: one per lesson
+        .target(
+            name: "Demos",
+            dependencies: [
+                "NoteStore", "Workload", "Harness",
+                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
-                "NoteStore", "Workload",
+                "NoteStore", "Workload", "Demos",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
                 "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,6 +111,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ public struct Lab: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "Measure how database work behaves under each Swift concurrency pattern.",
-        subcommands: [BenchCommand.self]
+        subcommands: [BenchCommand.self, DemoCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,81 @@
+// Lesson 10: making every model object an actor turns every property read into hops.
+// Source: "SwiftData에서 ModelActor 사용하기", pookjw (000).
+
+import ActorPerObjectStore
+import CustomExecutorStore
+import NoteStore
+import Workload
+
+// MARK: - ActorPerObjectDemo
+
+public struct ActorPerObjectDemo: Demo {
+    public struct Outcome: Codable, Sendable, Equatable {
+        /// Reading one property of a note actor.
+        public var hopsPerPropertyRead: Double?
+        /// Reading title, body and modified date of a note actor.
+        public var hopsForThreeProperties: Double?
+        /// The same three values in one snapshot, from an actor on the context's queue.
+        public var hopsForOneSnapshot: Double?
+        /// Saving an edit through a note actor.
+        public var hopsPerEdit: Double?
+        /// Whether both ways read the same values.
+        public var sameValues: Bool
+    }
+
+    public static let name = "actor-per-object"
+    public static let lesson = 10
+    public static let summary = "an actor per note: every property read from outside is a round trip"
+    public static let source = Article.modelActorPerObject
+    public static let chapter = "Docs/LabGuide.docc/ActorPerObject.md"
+    public static let whatItDoes = """
+        Gets note 1 as a NoteObject, the actor-per-object row's note actor, and reads one \
+        property, then three, a hundred times each; then reads the same three values as one \
+        snapshot through CustomExecutorRepository, and saves an edit through the note \
+        actor. The hop meter counts each.
+        """
+    public static let why = """
+        pookjw turned a SwiftData model into an actor: the macros fought back (key paths \
+        became actor-isolated) and the backing storage needed non-isolated hacks. Even done \
+        cleanly, an actor per object puts an isolation boundary around every object, so \
+        every property read from outside is an await and two hops, and a write has to leave \
+        the note for the store and come back. Keep objects inside one actor that owns the \
+        context, and send values or identifiers across.
+        """
+
+    public init() {}
+
+    public func run(in environment: DemoEnvironment) async throws -> Outcome {
+        let container = try await DemoStore.seeded(notes: 1, debug: true)
+        let id = NoteID(1)
+        let objects = try ActorPerObjectRepository(container: container)
+        let note = try await objects.object(for: id)
+        // snippet: reads
+        let oneRead = try await Hops.perCall { _ = await note.title }
+        let threeReads = try await Hops.perCall {
+            _ = (await note.title, await note.body, await note.modified)
+        }
+        // snippet: end
+        let modelActor = try CustomExecutorRepository(container: container)
+        let snapshotRead = try await Hops.perCall { _ = try await modelActor.snapshot(of: id) }
+        let edit = try await Hops.perCall(10) { try await note.apply(NoteEdit(body: "Edited.", modifiedAdvance: 1)) }
+        let fromNote = await note.snapshot
+        let fromModelActor = try await modelActor.snapshot(of: id)
+        await modelActor.close()
+        try await objects.close()
+        return Outcome(
+            hopsPerPropertyRead: oneRead, hopsForThreeProperties: threeReads, hopsForOneSnapshot: snapshotRead,
+            hopsPerEdit: edit, sameValues: fromNote == fromModelActor
+        )
+    }
+
+    public static func whatHappened(_ outcome: Outcome) -> [String] {
+        [
+            "Reading one property of the note actor cost \(Hops.describe(outcome.hopsPerPropertyRead)).",
+            "Reading three cost \(Hops.describe(outcome.hopsForThreeProperties)): two per property.",
+            "One snapshot of the same values from the actor on the context's queue cost "
+                + "\(Hops.describe(outcome.hopsForOneSnapshot)).",
+            "Saving an edit through the note actor cost \(Hops.describe(outcome.hopsPerEdit)).",
+            "Both ways read \(outcome.sameValues ? "the same" : "different") values.",
+        ]
+    }
+}

@@ -1,0 +1,81 @@
+// Lesson 4: an actor whose executor is the context's queue uses the context directly.
+// Sources: "SwiftData 中的并发编程", Fatbobman (002); "ActorでCoreDataをスレッドから解放しよう",
+// Himeshi (004).
+
+import CustomExecutorStore
+import NoteStore
+
+// MARK: - NoteCounter
+
+/// `@ModelActor` by hand, in four lines: the executor, the context, and isolated methods
+/// that use the context with no `perform`.
+// snippet: note-counter
+actor NoteCounter: NoteModelActor {
+    nonisolated let modelExecutor: ContextExecutor
+    let context: NoteContext
+
+    init(container: NoteContainer) throws {
+        context = try container.newContext(name: "note-counter")
+        modelExecutor = ContextExecutor(context: context)
+    }
+
+    func count() throws -> (notes: Int, onContextQueue: Bool) {
+        (try context.fetchCount(), context.queue.isCurrent)
+    }
+}
+// snippet: end
+
+// MARK: - CustomExecutorDemo
+
+public struct CustomExecutorDemo: Demo {
+    public struct Outcome: Codable, Sendable, Equatable {
+        public var notes: Int
+        /// Whether the actor's method ran on the context's queue.
+        public var methodOnContextQueue: Bool
+        /// Jobs the executor put on the queue per call: one.
+        public var jobsPerCall: Double
+        /// Into the actor, back to the caller.
+        public var hopsPerCall: Double?
+    }
+
+    public static let name = "custom-executor"
+    public static let lesson = 4
+    public static let summary = "an actor on the context's queue touches the context synchronously"
+    public static let source = Article.swiftDataConcurrency + "; " + Article.actorsFreeCoreData
+    public static let chapter = "Docs/LabGuide.docc/CustomExecutor.md"
+    public static let whatItDoes = """
+        Defines NoteCounter, an actor whose unownedExecutor is a ContextExecutor on its \
+        context's queue (what SwiftData's @ModelActor generates), and calls its count() a \
+        hundred times with the concurrency-debug trap on. count() uses the context with no \
+        perform { } and reports whether it ran on the context's queue.
+        """
+    public static let why = """
+        An actor's jobs run wherever its executor puts them. A custom SerialExecutor \
+        (SE-0392) that enqueues each job on the context's queue makes the actor's thread and \
+        the context's thread the same thing, so isolated code may use the context directly, \
+        and the compiler checks the isolation. SwiftData's DefaultSerialModelExecutor does \
+        this for @ModelActor. A call costs one job on the queue and two hops: in and out.
+        """
+
+    public init() {}
+
+    public func run(in environment: DemoEnvironment) async throws -> Outcome {
+        let container = try await DemoStore.seeded(notes: 3, debug: true)
+        let counter = try NoteCounter(container: container)
+        let (notes, onQueue) = try await counter.count()
+        let calls = 100
+        let jobsBefore = counter.modelExecutor.enqueuedJobs
+        let hops = try await Hops.perCall(calls) { _ = try await counter.count() }
+        let jobs = Double(counter.modelExecutor.enqueuedJobs - jobsBefore) / Double(calls)
+        return Outcome(notes: notes, methodOnContextQueue: onQueue, jobsPerCall: jobs, hopsPerCall: hops)
+    }
+
+    public static func whatHappened(_ outcome: Outcome) -> [String] {
+        [
+            "count() read \(outcome.notes) notes without perform { }, and ran "
+                + "\(outcome.methodOnContextQueue ? "on" : "off") the context's queue; the trap stayed quiet.",
+            "Each call put \(decimal(outcome.jobsPerCall)) job on the queue and cost "
+                + "\(Hops.describe(outcome.hopsPerCall)).",
+        ]
+    }
+}

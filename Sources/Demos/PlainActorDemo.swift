@@ -1,0 +1,69 @@
+// Lesson 3: a plain actor gives mutual exclusion, not the context's thread.
+// Source: "ActorでCoreDataをスレッドから解放しよう", Himeshi (004).
+
+import NoteStore
+import PlainActorStore
+
+// MARK: - PlainActorDemo
+
+public struct PlainActorDemo: Demo {
+    public struct Outcome: Codable, Sendable, Equatable {
+        /// The naive actor, which uses its context directly, in a child process.
+        public var naive: CrashReport
+        /// What the fixed actor, which enters `perform` in every method, read.
+        public var fixedCount: Int
+        public var fixedTitle: String
+        /// The fixed actor's hops per call: into the actor, onto the queue and back, back out.
+        public var fixedHopsPerCall: Double?
+    }
+
+    public static let name = "plain-actor"
+    public static let lesson = 3
+    public static let summary = "a plain actor trips the trap; the fixed one still needs perform { }"
+    public static let source = Article.actorsFreeCoreData
+    public static let chapter = "Docs/LabGuide.docc/PlainActor.md"
+    public static let whatItDoes = """
+        Wraps a context in a plain actor that uses it directly from its methods, and counts \
+        the notes through it with the concurrency-debug trap on, in a child process. Then \
+        does the same through PlainActorRepository, the actor that wraps every access in \
+        perform { }, and counts the hops of its calls.
+        """
+    public static let why = """
+        An actor runs one method at a time, but on whichever thread of the cooperative pool \
+        is free: never on the context's queue. The compiler is satisfied, since the context \
+        never leaves the actor, so the mistake compiles without a warning and only the trap \
+        finds it. The fix is perform { } inside every method, which costs a second round \
+        trip: into the actor, onto the queue, back into the actor, back to the caller.
+        """
+
+    public static let crashSites = [
+        CrashSite("plain-actor.naive") {
+            let container = try await DemoStore.seeded(notes: 3, debug: true)
+            let repository = try NaivePlainActorRepository(container: container)
+            _ = try await repository.count()  // the actor's thread is not the context's queue
+        },
+    ]
+
+    public init() {}
+
+    public func run(in environment: DemoEnvironment) async throws -> Outcome {
+        let naive = try await environment.crash(Self.crashSites[0])
+        let container = try await DemoStore.seeded(notes: 3, debug: true)
+        let repository = try PlainActorRepository(container: container)
+        let count = try await repository.count()
+        let title = try await repository.title(of: NoteID(1))
+        let hops = try await Hops.perCall { _ = try await repository.title(of: NoteID(1)) }
+        try await repository.close()
+        return Outcome(naive: naive, fixedCount: count, fixedTitle: title, fixedHopsPerCall: hops)
+    }
+
+    public static func whatHappened(_ outcome: Outcome) -> [String] {
+        [
+            "The naive actor: \(outcome.naive.summary)",
+            "The fixed actor counted \(outcome.fixedCount) notes and read the title \"\(outcome.fixedTitle)\" "
+                + "with the trap on, and nothing stopped.",
+            "A call cost \(Hops.describe(outcome.fixedHopsPerCall)) on average: into the actor and back out, "
+                + "plus one back into the actor whenever the queue finished after the actor had suspended.",
+        ]
+    }
+}

@@ -1,0 +1,87 @@
+// Lesson 1: a context and its objects belong to the context's queue; `perform` gets you there.
+// Sources: "SwiftData 中的并发编程", Fatbobman (002); "ActorでCoreDataをスレッドから解放しよう",
+// Himeshi (004).
+
+import NoteStore
+import Workload
+
+// MARK: - QueueConfinementDemo
+
+public struct QueueConfinementDemo: Demo {
+    public struct Outcome: Codable, Sendable, Equatable {
+        /// Whether the demo's own code ran on the context's queue: it never does.
+        public var callerOnContextQueue: Bool
+        /// How many `perform` bodies ran on the context's queue, of `performCalls`.
+        public var bodiesOnContextQueue: Int
+        public var performCalls: Int
+        /// Jobs the queue ran for those calls: one each.
+        public var queueJobs: Int
+        /// Notes the last body counted after saving.
+        public var notesSaved: Int
+        /// Whether `performAndWait`'s body ran on the queue too.
+        public var performAndWaitOnContextQueue: Bool
+    }
+
+    public static let name = "queue-confinement"
+    public static let lesson = 1
+    public static let summary = "a context is confined to its queue: perform { } runs your code there"
+    public static let source = Article.swiftDataConcurrency + "; " + Article.actorsFreeCoreData
+    public static let chapter = "Docs/LabGuide.docc/QueuePerform.md"
+    public static let whatItDoes = """
+        Makes a context with its own serial queue, then inserts three notes, each in its own \
+        perform { } call, saves and counts them in a fourth, and reads the queue once with \
+        performAndWait. Every body checks whether it runs on the context's queue.
+        """
+    public static let why = """
+        A managed object context is not thread-safe, and neither are its objects. Core Data \
+        serialises all work on a context through the context's own queue, so code that uses \
+        the context must run there: perform { } sends the closure to the queue and resumes \
+        you with its result; performAndWait { } blocks until it has run. Each call is one job \
+        on the queue. It works, but every access becomes a closure: the price in readability \
+        that the next patterns try to remove.
+        """
+
+    public init() {}
+
+    public func run(in environment: DemoEnvironment) async throws -> Outcome {
+        let container = try DemoStore.container()
+        let context = try container.newContext(name: "background")
+        let callerOnQueue = context.queue.isCurrent
+        let jobsBefore = context.queue.jobCount
+
+        // snippet: perform-calls
+        let folder = FolderID(1)
+        var bodiesOnQueue = 0
+        for number in 1...3 {
+            let onQueue = await context.perform { [context] in
+                let inbox = (try? context.existingFolder(with: folder)) ?? context.insertFolder(id: folder, name: "Inbox")
+                context.insertNote(title: "Note \(number)", body: "", folder: inbox, created: .now)
+                return context.queue.isCurrent
+            }
+            if onQueue { bodiesOnQueue += 1 }
+        }
+        let (saved, lastOnQueue) = try await context.perform { [context] () throws(NoteStoreError) in
+            try context.save()
+            return (try context.fetchCount(), context.queue.isCurrent)
+        }
+        // snippet: end
+        if lastOnQueue { bodiesOnQueue += 1 }
+        let queueJobs = context.queue.jobCount - jobsBefore
+        let waitedOnQueue = context.performAndWait { context.queue.isCurrent }
+        return Outcome(
+            callerOnContextQueue: callerOnQueue, bodiesOnContextQueue: bodiesOnQueue, performCalls: 4,
+            queueJobs: queueJobs, notesSaved: saved, performAndWaitOnContextQueue: waitedOnQueue
+        )
+    }
+
+    public static func whatHappened(_ outcome: Outcome) -> [String] {
+        [
+            "The demo's own code ran \(outcome.callerOnContextQueue ? "on" : "off") the context's queue.",
+            "\(outcome.bodiesOnContextQueue) of \(outcome.performCalls) perform bodies ran on the context's queue, "
+                + "as \(outcome.queueJobs) jobs: one per call.",
+            "The last body saved and counted \(outcome.notesSaved) notes.",
+            "performAndWait's body ran \(outcome.performAndWaitOnContextQueue ? "on" : "off") the queue; "
+                + "the caller blocked until it finished.",
+        ]
+    }
+}

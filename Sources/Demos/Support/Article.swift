@@ -1,0 +1,20 @@
+// MARK: - Article
+
+/// The five articles the lessons come from, as the guide's "Start here" lists them.
+enum Article {
+    /// Source 000: lesson 10.
+    static let modelActorPerObject =
+        "\"SwiftData에서 ModelActor 사용하기\" (Using ModelActor in SwiftData), pookjw"
+    /// Source 001: lessons 11 and 12.
+    static let swiftUINotes =
+        "\"내가 SwiftUI로 개발하면서 고민했던 내용 정리\" (What I puzzled over while developing with SwiftUI), pookjw"
+    /// Source 002: lessons 1, 2, 4, 7, 8 and 9.
+    static let swiftDataConcurrency =
+        "\"SwiftData 中的并发编程\" (Concurrent programming in SwiftData), Fatbobman"
+    /// Source 003: lessons 5 and 6.
+    static let globalActorNotes =
+        "\"Concurrency (9) Global Actors\", reading notes on Kodeco's Modern Concurrency in Swift"
+    /// Source 004: lessons 1, 3, 4 and 5.
+    static let actorsFreeCoreData =
+        "\"ActorでCoreDataをスレッドから解放しよう\" (Free Core Data from threads with actors), Himeshi, iOSDC Japan 2023"
+}

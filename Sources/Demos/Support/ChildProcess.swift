@@ -1,0 +1,52 @@
+import Foundation
+
+// MARK: - ChildProcess
+
+/// Runs a program to its end and collects what it printed.
+enum ChildProcess {
+    struct Result: Sendable {
+        /// Standard output and standard error, interleaved as written.
+        var output: String
+        var exitStatus: Int32?
+        var signal: Int32?
+    }
+
+    static func run(
+        _ executable: URL, arguments: [String], environment: [String: String]
+    ) async throws(DemoError) -> Result {
+        let outcome: Swift.Result<Result, DemoError> = await withCheckedContinuation { continuation in
+            // Waiting blocks a thread: use one of Dispatch's, not the cooperative pool's.
+            DispatchQueue.global().async {
+                continuation.resume(returning: runBlocking(executable, arguments: arguments, environment: environment))
+            }
+        }
+        return try outcome.get()
+    }
+
+    private static func runBlocking(
+        _ executable: URL, arguments: [String], environment: [String: String]
+    ) -> Swift.Result<Result, DemoError> {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .failure(.cannotLaunch(path: executable.path, reason: "\(error.localizedDescription)"))
+        }
+        // Read to the end before waiting, so a full pipe cannot block the child.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        return switch process.terminationReason {
+        case .uncaughtSignal: .success(Result(output: output, exitStatus: nil, signal: process.terminationStatus))
+        case .exit: .success(Result(output: output, exitStatus: process.terminationStatus, signal: nil))
+        @unknown default: .success(Result(output: output, exitStatus: process.terminationStatus, signal: nil))
+        }
+    }
+}

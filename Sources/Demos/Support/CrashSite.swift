@@ -1,0 +1,32 @@
+// MARK: - CrashSite
+
+/// A part of a demo that stops the process by design: a trap of the store's concurrency
+/// debug mode, a fault fired for a deleted row.
+///
+/// A demo never runs one in its own process. ``DemoEnvironment/crash(_:)`` starts the lab
+/// again as a child process, which runs only the site (`lab demo --crash-site NAME`), and
+/// reports how the child ended. The demo goes on and explains the crash.
+public struct CrashSite: Sendable {
+    /// `demo-name.what-crashes`: unique across the demos.
+    public let name: String
+    private let body: @Sendable () async throws -> Void
+
+    public init(_ name: String, body: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    /// Runs the site in this process. It should not return: when it does, the crash it
+    /// shows did not happen, and the caller reports that.
+    public func runHere() async throws {
+        try await body()
+    }
+
+    /// Every demo's crash sites.
+    public static var all: [CrashSite] { DemoCatalog.all.flatMap { $0.crashSites } }
+
+    /// The site with this name, or nil.
+    public static func named(_ name: String) -> CrashSite? {
+        all.first { $0.name == name }
+    }
+}

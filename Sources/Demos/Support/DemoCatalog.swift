@@ -1,0 +1,34 @@
+// MARK: - DemoCatalog
+
+/// The demos, in lesson order.
+public enum DemoCatalog {
+    public static let all: [any Demo.Type] = [
+        QueueConfinementDemo.self,
+        DebugTrapDemo.self,
+        PlainActorDemo.self,
+        CustomExecutorDemo.self,
+        GlobalActorDemo.self,
+        IsolatedInitDemo.self,
+        IDLookupsDemo.self,
+        TaskInheritanceDemo.self,
+        SetterRedispatchDemo.self,
+        ActorPerObjectDemo.self,
+        ClosureCycleDemo.self,
+        ObservationDemo.self,
+    ]
+
+    /// The demo with this name, or nil.
+    public static func demo(named name: String) -> (any Demo.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// The list `lab demo` prints: lesson, name and summary, one demo a line.
+    public static func listing() -> String {
+        let width = all.map { $0.name.count }.max() ?? 0
+        return all.map { demo in
+            let lesson = demo.lesson < 10 ? " \(demo.lesson)" : "\(demo.lesson)"
+            let name = demo.name + String(repeating: " ", count: width - demo.name.count)
+            return "  \(lesson)  \(name)  \(demo.summary)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,89 @@
+// Lesson 8: `Task { }` inherits the caller's actor; `Task.detached` does not.
+// Source: "SwiftData 中的并发编程", Fatbobman (002).
+
+import Foundation
+import GlobalActorStore
+
+// MARK: - Where tasks run
+
+/// From the main actor: does each kind of task run on the main actor's queue?
+@MainActor
+func tasksFromTheMainActor() async -> (task: Bool, detached: Bool) {
+    // snippet: main-actor
+    let task = await Task { MainQueue.isCurrent }.value
+    let detached = await Task.detached { MainQueue.isCurrent }.value
+    // snippet: end
+    return (task, detached)
+}
+
+/// Whether code runs on the main dispatch queue, which the main actor's executor drains.
+///
+/// Not `Thread.isMainThread`: where `main` ends in `dispatch_main()` (Linux), the main
+/// queue may be drained by a thread other than the main thread.
+enum MainQueue {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// From the database's global actor: does each kind of task run on its context queue?
+@DatabaseActor
+func tasksFromTheDatabaseActor() async -> (task: Bool, detached: Bool) {
+    let task = await Task { DatabaseActor.queue.isCurrent }.value
+    let detached = await Task.detached { DatabaseActor.queue.isCurrent }.value
+    return (task, detached)
+}
+
+// MARK: - TaskInheritanceDemo
+
+public struct TaskInheritanceDemo: Demo {
+    public struct Outcome: Codable, Sendable, Equatable {
+        public var taskFromMainActorOnMainActor: Bool
+        public var detachedFromMainActorOnMainActor: Bool
+        public var taskFromDatabaseActorOnItsQueue: Bool
+        public var detachedFromDatabaseActorOnItsQueue: Bool
+    }
+
+    public static let name = "task-inheritance"
+    public static let lesson = 8
+    public static let summary = "Task { } runs on the caller's actor; Task.detached does not"
+    public static let source = Article.swiftDataConcurrency
+    public static let chapter = "Docs/LabGuide.docc/TaskVersusDetached.md"
+    public static let whatItDoes = """
+        From a @MainActor function, starts a Task { } and a Task.detached { } that each \
+        report whether they run on the main actor. Then does the same from a @DatabaseActor \
+        function, where each task reports whether it runs on the database's context queue.
+        """
+    public static let why = """
+        Task { } inherits the actor of the code that creates it, so work you meant for the \
+        background runs on the main actor, and in SwiftData a ModelActor created in such a \
+        task gets a main-queue context. Task.detached { } inherits no actor and runs on the \
+        global concurrent executor. Prefer neither as a habit: say where the work belongs by \
+        calling an actor (or a @concurrent function) that owns it.
+        """
+
+    public init() {}
+
+    public func run(in environment: DemoEnvironment) async throws -> Outcome {
+        let main = await tasksFromTheMainActor()
+        let database = await tasksFromTheDatabaseActor()
+        return Outcome(
+            taskFromMainActorOnMainActor: main.task, detachedFromMainActorOnMainActor: main.detached,
+            taskFromDatabaseActorOnItsQueue: database.task, detachedFromDatabaseActorOnItsQueue: database.detached
+        )
+    }
+
+    public static func whatHappened(_ outcome: Outcome) -> [String] {
+        func on(_ value: Bool) -> String { value ? "on" : "off" }
+        return [
+            "From the main actor, Task { } ran \(on(outcome.taskFromMainActorOnMainActor)) the main actor; "
+                + "Task.detached ran \(on(outcome.detachedFromMainActorOnMainActor)) it.",
+            "From the database actor, Task { } ran \(on(outcome.taskFromDatabaseActorOnItsQueue)) its context queue; "
+                + "Task.detached ran \(on(outcome.detachedFromDatabaseActorOnItsQueue)) it.",
+        ]
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Demos
+
+// MARK: - DemoCommand
+
+/// `lab demo`: lists the demos, or runs one and explains it.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the demo of one of the twelve lessons, or list them.",
+        discussion: """
+            Each demo does one thing, then says what happened and why. Parts that crash by \
+            design run in a child process, so the demo reports the crash and goes on.
+            """
+    )
+
+    @Argument(help: "The demo to run; omit it to list them all.")
+    var name: String?
+
+    @Flag(name: .long, help: "Print the demo's outcome as JSON instead of explaining it.")
+    var json = false
+
+    /// Runs one crash site and nothing else: the child process of a demo.
+    @Option(name: .customLong("crash-site"), help: .hidden)
+    var crashSite: String?
+
+    func validate() throws {
+        if let name, DemoCatalog.demo(named: name) == nil {
+            let names = DemoCatalog.all.map { $0.name }.joined(separator: ", ")
+            throw ValidationError("unknown demo '\(name)'; the demos are \(names)")
+        }
+        if let crashSite, CrashSite.named(crashSite) == nil {
+            throw ValidationError("unknown crash site '\(crashSite)'")
+        }
+        if crashSite != nil, name != nil || json {
+            throw ValidationError("--crash-site runs alone")
+        }
+    }
+
+    func run() async throws {
+        if let crashSite, let site = CrashSite.named(crashSite) {
+            try await site.runHere()
+            // Reaching this line means the crash did not happen: the parent reports it.
+            print("crash site '\(crashSite)' finished without crashing")
+            return
+        }
+        guard let name, let demo = DemoCatalog.demo(named: name) else {
+            print("The demos, one per lesson (lab demo NAME runs one):\n")
+            print(DemoCatalog.listing())
+            return
+        }
+        do {
+            print(try await demo.render(in: .currentProcess(), json: json))
+        } catch let error as DemoError {
+            throw LabError.checkFailed("demo '\(name)' could not run: \(error)")
+        }
+    }
+}

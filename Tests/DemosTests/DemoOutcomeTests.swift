@@ -1,0 +1,133 @@
+import NoteStore
+import Testing
+
+@testable import Demos
+
+/// Each demo, run as `lab demo NAME --json` in a child process, ends as its lesson says.
+@Suite("What each demo shows")
+struct DemoOutcomeTests {
+    static let trapPrefix = "NoteStore concurrency violation"
+
+    @Test("1 queue-confinement: every perform body runs on the context's queue, one job per call")
+    func queueConfinement() async throws {
+        let outcome = try await LabProcess.outcome(of: QueueConfinementDemo.self)
+        #expect(!outcome.callerOnContextQueue)
+        #expect(outcome.bodiesOnContextQueue == outcome.performCalls)
+        #expect(outcome.queueJobs == outcome.performCalls)
+        #expect(outcome.notesSaved == 3)
+        #expect(outcome.performAndWaitOnContextQueue)
+    }
+
+    @Test("2 debug-trap: the wrong-queue read passes silently without the switch and traps with it")
+    func debugTrap() async throws {
+        let outcome = try await LabProcess.outcome(of: DebugTrapDemo.self)
+        #expect(outcome.countReadSilently == 3)
+        #expect(outcome.trap.signal != nil)
+        #expect(outcome.trap.message?.hasPrefix(Self.trapPrefix) == true)
+        #expect(outcome.trap.message?.contains("NoteContext.fetchCount") == true)
+    }
+
+    @Test("3 plain-actor: the naive actor traps; the fixed one reads with 2 to 3 hops per call")
+    func plainActor() async throws {
+        let outcome = try await LabProcess.outcome(of: PlainActorDemo.self)
+        #expect(outcome.naive.signal != nil)
+        #expect(outcome.naive.message?.hasPrefix(Self.trapPrefix) == true)
+        #expect(outcome.fixedCount == 3)
+        #expect(outcome.fixedTitle == "Note 1")
+        if let hops = outcome.fixedHopsPerCall { #expect((2...3).contains(hops)) }
+    }
+
+    @Test("4 custom-executor: the actor's method runs on the context's queue; one job and 2 hops per call")
+    func customExecutor() async throws {
+        let outcome = try await LabProcess.outcome(of: CustomExecutorDemo.self)
+        #expect(outcome.notes == 3)
+        #expect(outcome.methodOnContextQueue)
+        #expect(outcome.jobsPerCall == 1)
+        if let hops = outcome.hopsPerCall { #expect(hops == 2) }
+    }
+
+    @Test("5 global-actor: an isolated helper adds no hop; a helper actor adds two")
+    func globalActor() async throws {
+        let outcome = try await LabProcess.outcome(of: GlobalActorDemo.self)
+        #expect(outcome.recordedByIsolatedHelper == 100)
+        #expect(outcome.recordedByHelperActor == 100)
+        if let isolated = outcome.hopsWithIsolatedHelper, let helperActor = outcome.hopsWithHelperActor {
+            #expect(isolated == 2)
+            #expect(helperActor == 4)
+        }
+    }
+
+    @Test("6 isolated-init: the book's init does not compile, setup() does, an async init does not")
+    func isolatedInit() async throws {
+        let outcome = try await LabProcess.outcome(of: IsolatedInitDemo.self)
+        #expect(outcome.brokenErrors == [
+            "call to global actor 'ImageDatabase'-isolated initializer 'init()' in a synchronous nonisolated context",
+        ])
+        #expect(outcome.setupFixErrors.isEmpty)
+        #expect(outcome.asyncInitErrors == ["'async' call cannot occur in a global variable initializer"])
+    }
+
+    @Test("7 id-lookups: throws, nil, and a fault that fails when fired")
+    func idLookups() async throws {
+        let outcome = try await LabProcess.outcome(of: IDLookupsDemo.self)
+        #expect(outcome.existingObjectError == NoteStoreError.notFound("note 1").description)
+        #expect(outcome.registeredObjectIsNil)
+        #expect(outcome.objectWithReturnedFault)
+        #expect(outcome.fulfillFaultError == NoteStoreError.faultNotFulfilled(NoteID(1)).description)
+        #expect(outcome.firstAccess.signal != nil)
+        #expect(outcome.firstAccess.message?.contains("could not fulfil a fault") == true)
+    }
+
+    @Test("8 task-inheritance: Task { } stays on the caller's actor; Task.detached leaves it")
+    func taskInheritance() async throws {
+        let outcome = try await LabProcess.outcome(of: TaskInheritanceDemo.self)
+        #expect(outcome.taskFromMainActorOnMainActor)
+        #expect(!outcome.detachedFromMainActorOnMainActor)
+        #expect(outcome.taskFromDatabaseActorOnItsQueue)
+        #expect(!outcome.detachedFromDatabaseActorOnItsQueue)
+    }
+
+    @Test("9 setter-redispatch: an off-queue set works, each access is a job, and an interleaving loses an edit")
+    func setterRedispatch() async throws {
+        let outcome = try await LabProcess.outcome(of: SetterRedispatchDemo.self)
+        #expect(outcome.titleSetOffQueue == "Draft")
+        #expect(outcome.jobsForReadAndWrite == 2)
+        #expect(outcome.titleAfterInterleavedEdits == "Draft +A")
+        #expect(outcome.titleAfterEditsInPerform == "Draft +A +B")
+    }
+
+    @Test("10 actor-per-object: two hops per property read; one snapshot costs two")
+    func actorPerObject() async throws {
+        let outcome = try await LabProcess.outcome(of: ActorPerObjectDemo.self)
+        #expect(outcome.sameValues)
+        if let one = outcome.hopsPerPropertyRead, let three = outcome.hopsForThreeProperties,
+           let snapshot = outcome.hopsForOneSnapshot, let edit = outcome.hopsPerEdit {
+            #expect(one == 2)
+            #expect(three == 6)
+            #expect(snapshot == 2)
+            #expect(edit == 4)
+        }
+    }
+
+    @Test("11 closure-cycle: the strong capture leaks the editor through its closure; both capture lists free it")
+    func closureCycle() async throws {
+        let outcome = try await LabProcess.outcome(of: ClosureCycleDemo.self)
+        let byCapture = Dictionary(uniqueKeysWithValues: outcome.captures.map { ($0.capture, $0) })
+        let strong = try #require(byCapture["strongSelf"])
+        #expect(strong.leakedObjects == 1)
+        #expect(strong.paths == ["NoteEditor → onSave → (closure)"])
+        #expect(!strong.deinitRan)
+        for fixed in ["weakSelf", "valueOnly"] {
+            let capture = try #require(byCapture[fixed])
+            #expect(capture.leakedObjects == 0, "\(fixed)")
+            #expect(capture.deinitRan, "\(fixed)")
+        }
+    }
+
+    @Test("12 observation: a read of count in init registers a dependency; a read of _count does not")
+    func observation() async throws {
+        let outcome = try await LabProcess.outcome(of: ObservationDemo.self)
+        #expect(outcome.firedWhenInitReadsProperty)
+        #expect(!outcome.firedWhenInitReadsStorage)
+    }
+}
