@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import Demos
+
+/// The catalog holds one demo per lesson, each pointing at a chapter that exists.
+@Suite("The demo catalog")
+struct DemoCatalogTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("There is one demo for each of the twelve lessons, in lesson order")
+    func oneDemoPerLesson() {
+        #expect(DemoCatalog.all.map { $0.lesson } == Array(1...12))
+    }
+
+    @Test("Demo names are unique kebab-case words")
+    func namesAreUnique() {
+        let names = DemoCatalog.all.map { $0.name }
+        #expect(Set(names).count == names.count)
+        for name in names {
+            #expect(name.allSatisfy { $0.isLowercase || $0 == "-" }, "\(name)")
+            #expect(DemoCatalog.demo(named: name)?.name == name)
+        }
+        #expect(DemoCatalog.demo(named: "no-such-demo") == nil)
+    }
+
+    @Test("Every demo's chapter exists, with its heading when it names one")
+    func chaptersExist() throws {
+        for demo in DemoCatalog.all {
+            let parts = demo.chapter.split(separator: "#", maxSplits: 1).map(String.init)
+            let file = Self.packageRoot.appendingPathComponent(parts[0])
+            let text = try String(contentsOf: file, encoding: .utf8)
+            if parts.count == 2 {
+                let anchors = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map(Self.anchor(ofHeading:))
+                #expect(anchors.contains(parts[1]), "\(demo.name): no heading for #\(parts[1]) in \(parts[0])")
+            }
+        }
+    }
+
+    @Test("Crash-site names are unique and name their demo")
+    func crashSites() {
+        let sites = CrashSite.all.map(\.name)
+        #expect(Set(sites).count == sites.count)
+        #expect(sites.count == 3)
+        for demo in DemoCatalog.all {
+            for site in demo.crashSites { #expect(site.name.hasPrefix(demo.name + "."), "\(site.name)") }
+        }
+    }
+
+    @Test("The listing has a line per demo with its lesson and summary")
+    func listing() {
+        let lines = DemoCatalog.listing().split(separator: "\n")
+        #expect(lines.count == 12)
+        for (line, demo) in zip(lines, DemoCatalog.all) {
+            #expect(line.contains(" \(demo.lesson)  \(demo.name) "))
+            #expect(line.hasSuffix(demo.summary))
+        }
+    }
+
+    @Test("Wrapping keeps every word and no line over the width")
+    func wrapping() {
+        let text = String(repeating: "actor hop queue ", count: 30)
+        let lines = wrap(text, width: 40, bullet: true)
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines[0].hasPrefix("  - "))
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") })
+        #expect(lines.joined(separator: " ").split(separator: " ").filter { $0 != "-" }.count == 90)
+    }
+
+    /// GitHub's anchor for a Markdown heading: lower case, spaces to hyphens, punctuation dropped.
+    static func anchor<S: StringProtocol>(ofHeading heading: S) -> String {
+        heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
+            .replacingOccurrences(of: " ", with: "-")
+    }
+}
