@@ -9,7 +9,6 @@ import NoteStore
 
 /// `@ModelActor` by hand, in four lines: the executor, the context, and isolated methods
 /// that use the context with no `perform`.
-// snippet: note-counter
 actor NoteCounter: NoteModelActor {
     nonisolated let modelExecutor: ContextExecutor
     let context: NoteContext
@@ -23,7 +22,6 @@ actor NoteCounter: NoteModelActor {
         (try context.fetchCount(), context.queue.isCurrent)
     }
 }
-// snippet: end
 
 // MARK: - CustomExecutorDemo
 

@@ -49,7 +49,6 @@ public struct QueueConfinementDemo: Demo {
         let callerOnQueue = context.queue.isCurrent
         let jobsBefore = context.queue.jobCount
 
-        // snippet: perform-calls
         let folder = FolderID(1)
         var bodiesOnQueue = 0
         for number in 1...3 {
@@ -64,7 +63,6 @@ public struct QueueConfinementDemo: Demo {
             try context.save()
             return (try context.fetchCount(), context.queue.isCurrent)
         }
-        // snippet: end
         if lastOnQueue { bodiesOnQueue += 1 }
         let queueJobs = context.queue.jobCount - jobsBefore
         let waitedOnQueue = context.performAndWait { context.queue.isCurrent }
