@@ -6,7 +6,7 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick bench-check bench-thresholds docs clean
+.PHONY: help setup build test bench bench-quick bench-check bench-thresholds demo docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -33,6 +33,9 @@ bench-check: setup ## Run the regression benchmarks (Benchmarks/); fail on a reg
 
 bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from a run on this machine.
 	@SWIFT="$(SWIFT)" Scripts/bench-check.sh update
+
+demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one.
+	$(SWIFT) run lab demo $(NAME)
 
 docs: ## Build the guide with DocC.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors

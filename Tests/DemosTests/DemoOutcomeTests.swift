@@ -1,3 +1,4 @@
+import Harness
 import NoteStore
 import Testing
 
@@ -7,6 +8,11 @@ import Testing
 @Suite("What each demo shows")
 struct DemoOutcomeTests {
     static let trapPrefix = "NoteStore concurrency violation"
+
+    /// Hop counts are there exactly where the hop meter is: never nil on Linux.
+    static func counted(_ hops: Double?...) -> Bool {
+        hops.allSatisfy { ($0 != nil) == HopMeter.isAvailable }
+    }
 
     @Test("1 queue-confinement: every perform body runs on the context's queue, one job per call")
     func queueConfinement() async throws {
@@ -34,6 +40,7 @@ struct DemoOutcomeTests {
         #expect(outcome.naive.message?.hasPrefix(Self.trapPrefix) == true)
         #expect(outcome.fixedCount == 3)
         #expect(outcome.fixedTitle == "Note 1")
+        #expect(Self.counted(outcome.fixedHopsPerCall))
         if let hops = outcome.fixedHopsPerCall { #expect((2...3).contains(hops)) }
     }
 
@@ -43,6 +50,7 @@ struct DemoOutcomeTests {
         #expect(outcome.notes == 3)
         #expect(outcome.methodOnContextQueue)
         #expect(outcome.jobsPerCall == 1)
+        #expect(Self.counted(outcome.hopsPerCall))
         if let hops = outcome.hopsPerCall { #expect(hops == 2) }
     }
 
@@ -51,6 +59,7 @@ struct DemoOutcomeTests {
         let outcome = try await LabProcess.outcome(of: GlobalActorDemo.self)
         #expect(outcome.recordedByIsolatedHelper == 100)
         #expect(outcome.recordedByHelperActor == 100)
+        #expect(Self.counted(outcome.hopsWithIsolatedHelper, outcome.hopsWithHelperActor))
         if let isolated = outcome.hopsWithIsolatedHelper, let helperActor = outcome.hopsWithHelperActor {
             #expect(isolated == 2)
             #expect(helperActor == 4)
@@ -100,6 +109,9 @@ struct DemoOutcomeTests {
     func actorPerObject() async throws {
         let outcome = try await LabProcess.outcome(of: ActorPerObjectDemo.self)
         #expect(outcome.sameValues)
+        #expect(Self.counted(
+            outcome.hopsPerPropertyRead, outcome.hopsForThreeProperties, outcome.hopsForOneSnapshot, outcome.hopsPerEdit
+        ))
         if let one = outcome.hopsPerPropertyRead, let three = outcome.hopsForThreeProperties,
            let snapshot = outcome.hopsForOneSnapshot, let edit = outcome.hopsPerEdit {
             #expect(one == 2)
