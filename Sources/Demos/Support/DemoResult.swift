@@ -29,7 +29,8 @@ extension Demo {
         lines += wrap("Source: \(source)", indent: "") + [""]
         lines += ["What it does"] + wrap(whatItDoes) + [""]
         for listing in listings {
-            lines += [listing.title] + listing.code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            let code = listing.code.split(separator: "\n", omittingEmptySubsequences: false)
+            lines += [listing.title] + code.map { $0.isEmpty ? "" : "    " + $0 }
         }
         lines += ["What happened"] + whatHappened(outcome).flatMap { wrap($0, bullet: true) } + [""]
         lines += ["Why"] + wrap(why) + [""]
