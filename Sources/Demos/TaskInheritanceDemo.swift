@@ -18,8 +18,8 @@ func tasksFromTheMainActor() async -> (task: Bool, detached: Bool) {
 
 /// Whether code runs on the main dispatch queue, which the main actor's executor drains.
 ///
-/// Not `Thread.isMainThread`: where `main` ends in `dispatch_main()` (Linux), the main
-/// queue may be drained by a thread other than the main thread.
+/// Not `Thread.isMainThread`: in `lab` on Linux it is false even for main-actor jobs,
+/// which the main queue runs on a thread other than the process's first one.
 enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
