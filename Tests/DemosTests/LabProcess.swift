@@ -37,6 +37,8 @@ enum LabProcess {
         guard result.exitStatus == 0 else {
             throw DemoError.unexpected("lab demo \(D.name) ended with \(result.exitStatus.map { "status \($0)" } ?? "signal \(result.signal ?? 0)"): \(result.output)")
         }
-        return try JSONDecoder().decode(DemoResult<D.Outcome>.self, from: Data(result.output.utf8)).outcome
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(DemoResult<D.Outcome>.self, from: Data(result.output.utf8)).outcome
     }
 }

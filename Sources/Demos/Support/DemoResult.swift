@@ -43,6 +43,7 @@ extension DemoResult {
     func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase  // as `lab bench --format json`
         // Outcomes are plain values (numbers, strings, optionals): encoding cannot fail.
         let data = (try? encoder.encode(self)) ?? Data()
         return String(decoding: data, as: UTF8.self)
