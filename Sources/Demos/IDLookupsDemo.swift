@@ -60,11 +60,15 @@ public struct IDLookupsDemo: Demo {
             let fault = reader.object(with: id)
             let fulfilled = Result { () throws(NoteStoreError) in try fault.fulfillFault() }
             // snippet: end
-            return (Self.error(of: existing), registered == nil, fault.isFault, Self.error(of: fulfilled))
+            return (
+                existing: Self.error(of: existing), registeredIsNil: registered == nil,
+                isFault: fault.isFault, fulfilled: Self.error(of: fulfilled)
+            )
         }
         return Outcome(
-            existingObjectError: lookups.0, registeredObjectIsNil: lookups.1, objectWithReturnedFault: lookups.2,
-            fulfillFaultError: lookups.3, firstAccess: try await environment.crash(Self.crashSites[0])
+            existingObjectError: lookups.existing, registeredObjectIsNil: lookups.registeredIsNil,
+            objectWithReturnedFault: lookups.isFault, fulfillFaultError: lookups.fulfilled,
+            firstAccess: try await environment.crash(Self.crashSites[0])
         )
     }
 
