@@ -9,11 +9,7 @@ import Foundation
 enum LabProcess {
     /// `lab`, built beside this test executable by `swift test`.
     static let executable: URL? = {
-        #if os(Linux)
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        #else
-        var folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
-        #endif
+        var folder = ChildProcess.currentExecutable.deletingLastPathComponent()
         // Linux: …/debug/X.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent("lab")
@@ -26,9 +22,7 @@ enum LabProcess {
     /// Runs `lab` with `arguments` and returns what it printed and how it ended.
     static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         guard let executable else { throw DemoError.unexpected("no lab executable beside the test executable") }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        return try await ChildProcess.run(executable, arguments: arguments, environment: environment)
+        return try await ChildProcess.run(executable, arguments: arguments, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Runs `lab demo NAME --json` and decodes the demo's outcome.

@@ -11,9 +11,22 @@ enum ChildProcess {
         var signal: Int32?
     }
 
+    /// This process's own executable file.
+    static var currentExecutable: URL {
+        #if os(Linux)
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        #endif
+    }
+
+    /// Runs `executable` to its end. The runtime's backtracer is off in the child: it would
+    /// spend seconds symbolicating a crash the caller expects, and bury its one-line message.
     static func run(
         _ executable: URL, arguments: [String], environment: [String: String]
     ) async throws(DemoError) -> Result {
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         let outcome: Swift.Result<Result, DemoError> = await withCheckedContinuation { continuation in
             // Waiting blocks a thread: use one of Dispatch's, not the cooperative pool's.
             DispatchQueue.global().async {

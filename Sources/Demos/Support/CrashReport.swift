@@ -19,9 +19,6 @@ public struct CrashReport: Codable, Sendable, Equatable {
         self.message = message
     }
 
-    /// Whether the child stopped instead of finishing normally.
-    public var crashed: Bool { signal != nil || (exitStatus ?? 0) != 0 }
-
     /// "stopped by SIGILL: NoteStore concurrency violation: …", for a demo's report.
     public var summary: String {
         let ending = if let signal { "stopped by \(Self.signalName(signal))" }

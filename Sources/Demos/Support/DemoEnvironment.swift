@@ -17,23 +17,15 @@ public struct DemoEnvironment: Sendable {
 
     /// The running `lab`: its own executable is the child for crash sites.
     public static func currentProcess() -> DemoEnvironment {
-        #if os(Linux)
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        #endif
-        return DemoEnvironment(labExecutable: executable)
+        DemoEnvironment(labExecutable: ChildProcess.currentExecutable)
     }
 
     // MARK: Crash sites
 
     /// Runs `site` in a child process and reports how it ended.
     public func crash(_ site: CrashSite) async throws(DemoError) -> CrashReport {
-        var environment = childEnvironment
-        // The runtime's backtracer would spend seconds symbolicating a crash we expect.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
         let result = try await ChildProcess.run(
-            labExecutable, arguments: ["demo", "--crash-site", site.name], environment: environment
+            labExecutable, arguments: ["demo", "--crash-site", site.name], environment: childEnvironment
         )
         return CrashReport(
             site: site.name, signal: result.signal, exitStatus: result.exitStatus,
