@@ -25,8 +25,9 @@ enum ChildProcess {
     static func run(
         _ executable: URL, arguments: [String], environment: [String: String]
     ) async throws(DemoError) -> Result {
-        var environment = environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var quiet = environment
+        quiet["SWIFT_BACKTRACE"] = "enable=no"
+        let environment = quiet
         let outcome: Swift.Result<Result, DemoError> = await withCheckedContinuation { continuation in
             // Waiting blocks a thread: use one of Dispatch's, not the cooperative pool's.
             DispatchQueue.global().async {
