@@ -53,7 +53,7 @@ public struct IDLookupsDemo: Demo {
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         let (container, id) = try await Self.deletedNote()
         let reader = try container.newContext(name: "reader")
-        let lookups = await reader.perform { [reader] in
+        let lookups = await reader.perform { reader in
             // snippet: lookups
             let existing = Result { () throws(NoteStoreError) in try reader.existingObject(with: id) }
             let registered = reader.registeredObject(for: id)
@@ -77,7 +77,7 @@ public struct IDLookupsDemo: Demo {
         let container = try await DemoStore.seeded(notes: 1, debug: true)
         let id = NoteID(1)
         let eraser = try container.newContext(name: "eraser")
-        try await eraser.perform { [eraser] () throws(NoteStoreError) in
+        try await eraser.perform { (eraser) throws(NoteStoreError) in
             eraser.delete(try eraser.existingObject(with: id))
             try eraser.save()
         }

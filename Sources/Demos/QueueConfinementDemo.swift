@@ -52,14 +52,14 @@ public struct QueueConfinementDemo: Demo {
         let folder = FolderID(1)
         var bodiesOnQueue = 0
         for number in 1...3 {
-            let onQueue = await context.perform { [context] in
+            let onQueue = await context.perform { context in
                 let inbox = (try? context.existingFolder(with: folder)) ?? context.insertFolder(id: folder, name: "Inbox")
                 context.insertNote(title: "Note \(number)", body: "", folder: inbox, created: .now)
                 return context.queue.isCurrent
             }
             if onQueue { bodiesOnQueue += 1 }
         }
-        let (saved, lastOnQueue) = try await context.perform { [context] () throws(NoteStoreError) in
+        let (saved, lastOnQueue) = try await context.perform { (context) throws(NoteStoreError) in
             try context.save()
             return (try context.fetchCount(), context.queue.isCurrent)
         }

@@ -1,22 +1,29 @@
 // MARK: - Running code on the context's queue (lesson 1)
 
 extension NoteContext {
-    /// Runs `body` on the context's queue and returns its result to the caller.
+    /// Runs `body` on the context's queue with the context, and returns its result to the
+    /// caller.
     ///
     /// The async `perform` of Core Data and `ModelContext`: the caller suspends, the body
     /// runs as one job on the queue (a thread wake-up when the queue is idle), and the
-    /// caller resumes on its own executor. `nonisolated(nonsending)` keeps the caller's
-    /// isolation, so an actor can pass a closure that captures its own state. Only the
-    /// `Sendable` result crosses back.
+    /// caller resumes on its own executor (`nonisolated(nonsending)`). Only the `Sendable`
+    /// result crosses back.
+    ///
+    /// The body is `sending`: the caller hands over everything it captures and keeps no
+    /// reference to it, because the body runs on another thread while the caller is
+    /// suspended, and a suspended actor runs its other calls. A closure that captures the
+    /// caller's own state (an actor's properties, a local still used afterwards) does not
+    /// compile. The context comes in as the argument, so the body never needs to capture
+    /// it from the caller.
     // snippet: perform
     nonisolated(nonsending)
-    public func perform<T: Sendable, E: Error>(_ body: @escaping () throws(E) -> T) async throws(E) -> T {
-        // The body runs on the queue and nowhere else, and the caller waits for it, so no
-        // two threads ever touch what it captures at once; the box only carries it there.
-        let job = QueueConfinedClosure(body)
+    public func perform<T: Sendable, E: Error>(
+        _ body: sending @escaping (NoteContext) throws(E) -> T
+    ) async throws(E) -> T {
+        let job = QueueJob(body: body, context: self)
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: Result { () throws(E) -> T in try job.body() })
+                continuation.resume(returning: Result { () throws(E) -> T in try job.body(job.context) })
             }
         }
         return try result.get()
@@ -25,23 +32,30 @@ extension NoteContext {
 
     /// Runs `body` on the context's queue and waits for it, blocking the calling thread.
     /// Reentrant: on the queue already, it runs in place.
+    ///
+    /// The body may capture anything: the caller is blocked until it returns, so only one
+    /// thread touches what it captures at a time.
     public func performAndWait<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try queue.sync(body)
     }
 
-    /// Schedules `body` on the context's queue and returns at once (fire and forget).
-    public func perform(schedule body: @escaping () -> Void) {
-        let job = QueueConfinedClosure(body)
-        queue.async { job.body() }
+    /// Schedules `body` on the context's queue with the context and returns at once (fire
+    /// and forget). `sending` for the reason ``perform(_:)`` gives: the caller goes on
+    /// while the body runs.
+    public func perform(schedule body: sending @escaping (NoteContext) -> Void) {
+        let job = QueueJob(body: body, context: self)
+        queue.async { job.body(job.context) }
     }
 }
 
-// MARK: - QueueConfinedClosure
+// MARK: - QueueJob
 
-/// Carries a closure that captures queue-confined state (the context, its objects) to the
-/// context's queue. `@unchecked Sendable` is safe because the closure is called only on
-/// that queue, once, while nothing else runs there.
-struct QueueConfinedClosure<T, E: Error>: @unchecked Sendable {
-    let body: () throws(E) -> T
-    init(_ body: @escaping () throws(E) -> T) { self.body = body }
+/// Carries a body and its context to the context's queue.
+///
+/// `@unchecked Sendable` is safe: the body was `sending`, so its caller kept no reference
+/// to anything it captures, and both the body and the context are used only on the
+/// context's queue, where the job runs once.
+struct QueueJob<T, E: Error>: @unchecked Sendable {
+    let body: (NoteContext) throws(E) -> T
+    let context: NoteContext
 }

@@ -27,47 +27,47 @@ public actor PlainActorRepository: NoteRepository {
     }
 
     public func importBatch(_ batch: NoteBatch) async throws {
-        try await context.perform { [context] in try context.importBatch(batch) }
+        try await context.perform { context in try context.importBatch(batch) }
     }
     // snippet: end
 
     public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
-        try await context.perform { [context] in try context.existingObject(with: id).snapshot }
+        try await context.perform { context in try context.existingObject(with: id).snapshot }
     }
 
     public func update(_ id: NoteID, with edit: NoteEdit) async throws {
-        try await context.perform { [context] in try context.apply(edit, to: id) }
+        try await context.perform { context in try context.apply(edit, to: id) }
     }
 
     public func title(of id: NoteID) async throws -> String {
-        try await context.perform { [context] in try context.existingObject(with: id).title }
+        try await context.perform { context in try context.existingObject(with: id).title }
     }
 
     public func body(of id: NoteID) async throws -> String {
-        try await context.perform { [context] in try context.existingObject(with: id).body }
+        try await context.perform { context in try context.existingObject(with: id).body }
     }
 
     public func folderName(of id: NoteID) async throws -> String {
-        try await context.perform { [context] in try context.existingObject(with: id).folder.name }
+        try await context.perform { context in try context.existingObject(with: id).folder.name }
     }
 
     public func modified(of id: NoteID) async throws -> Date {
-        try await context.perform { [context] in try context.existingObject(with: id).modified }
+        try await context.perform { context in try context.existingObject(with: id).modified }
     }
 
     public func count() async throws -> Int {
-        try await context.perform { [context] in try context.fetchCount() }
+        try await context.perform { context in try context.fetchCount() }
     }
 
     public func checksum() async throws -> Checksum {
-        try await context.perform { [context] in try context.contentChecksum() }
+        try await context.perform { context in try context.contentChecksum() }
     }
 
     /// Jobs sent to the context's queue so far: one per call of this repository.
     public var queueJobCount: Int { context.queue.jobCount }
 
     public func close() async throws {
-        await context.perform { [context] in context.reset() }
+        await context.perform { context in context.reset() }
     }
 }
 

@@ -49,13 +49,13 @@ struct GlobalActorRepositoryTests {
         // A context confined to the actor's queue: `perform` runs its closure there. The
         // runtime cannot know that from the task, so it asks the executor (`checkIsolated`).
         let context = try container.newContext(name: "probe", queue: DatabaseActor.queue)
-        let count = try await context.perform { () throws(NoteStoreError) -> Int in
+        let count = try await context.perform { (context) throws(NoteStoreError) -> Int in
             DatabaseActor.preconditionIsolated()
             return try context.fetchCount()
         }
         #expect(count == 0)
         // `assumeIsolated` lets that closure call `@DatabaseActor` code synchronously.
-        let onQueue = await context.perform {
+        let onQueue = await context.perform { _ in
             DatabaseActor.assumeIsolated { isolatedProbe() }
         }
         #expect(onQueue)

@@ -11,7 +11,7 @@ struct ConfinementTests {
 
     @Test("perform runs on the queue and returns the closure's value")
     func performReturns() async throws {
-        let title = try await context.perform { [context] () throws(NoteStoreError) -> String in
+        let title = try await context.perform { (context) throws(NoteStoreError) -> String in
             #expect(context.queue.isCurrent)
             return try context.existingObject(with: NoteID(1)).title
         }
@@ -21,7 +21,7 @@ struct ConfinementTests {
     @Test("perform rethrows the closure's typed error")
     func performRethrows() async {
         await #expect(throws: NoteStoreError.notFound("note 7")) {
-            try await context.perform { [context] () throws(NoteStoreError) in _ = try context.existingObject(with: NoteID(7)) }
+            try await context.perform { (context) throws(NoteStoreError) in _ = try context.existingObject(with: NoteID(7)) }
         }
     }
 
@@ -34,7 +34,7 @@ struct ConfinementTests {
     @Test("perform(schedule:) runs the closure later, on the queue")
     func fireAndForget() async {
         let ranOnQueue = await withCheckedContinuation { continuation in
-            context.perform(schedule: { [context] in continuation.resume(returning: context.queue.isCurrent) })
+            context.perform(schedule: { context in continuation.resume(returning: context.queue.isCurrent) })
         }
         #expect(ranOnQueue)
     }
@@ -42,8 +42,8 @@ struct ConfinementTests {
     @Test("The queue counts each job sent to it")
     func jobCount() async throws {
         let before = context.queue.jobCount
-        _ = await context.perform { 1 }
-        _ = await context.perform { 2 }
+        _ = await context.perform { _ in 1 }
+        _ = await context.perform { _ in 2 }
         context.performAndWait {}
         #expect(context.queue.jobCount - before == 3)
     }

@@ -18,7 +18,7 @@ struct QueueAndExecutorTests {
     @Test("perform rethrows the closure's error with its static type")
     func performKeepsTheErrorType() async {
         do throws(Refusal) {
-            let _: Int = try await context.perform { () throws(Refusal) -> Int in throw Refusal(reason: "no") }
+            let _: Int = try await context.perform { _ throws(Refusal) -> Int in throw Refusal(reason: "no") }
             Issue.record("perform returned instead of throwing")
         } catch {
             // `error` is a `Refusal` here, not `any Error`: this line compiles only because
@@ -29,7 +29,7 @@ struct QueueAndExecutorTests {
 
     @Test("perform returns a Sendable snapshot of what the closure read")
     func performReturnsSnapshots() async throws {
-        let snapshot = try await context.perform { [context] () throws(NoteStoreError) in
+        let snapshot = try await context.perform { (context) throws(NoteStoreError) in
             try context.existingObject(with: NoteID(2)).snapshot
         }
         #expect(snapshot.title == "beta")
@@ -41,13 +41,13 @@ struct QueueAndExecutorTests {
         let queue = context.queue
         let jobs = queue.jobCount
         let dispatches = ContextQueue.dispatchCount
-        _ = await context.perform { 1 }
+        _ = await context.perform { _ in 1 }
         #expect(queue.jobCount == jobs + 1)
         let nested = context.performAndWait { context.performAndWait { queue.isCurrent } }
         #expect(nested)
         #expect(queue.jobCount == jobs + 2, "the inner performAndWait was already on the queue")
         let ran: Bool = await withCheckedContinuation { continuation in
-            context.perform(schedule: { continuation.resume(returning: queue.isCurrent) })
+            context.perform(schedule: { _ in continuation.resume(returning: queue.isCurrent) })
         }
         #expect(ran)
         #expect(queue.jobCount == jobs + 3)

@@ -31,7 +31,7 @@ enum DemoStore {
         let container = try container(debug: debug)
         let context = try container.newContext(name: "seed")
         let batch = batch(notes: count)
-        try await context.perform { [context] () throws(NoteStoreError) in try context.importBatch(batch) }
+        try await context.perform { (context) throws(NoteStoreError) in try context.importBatch(batch) }
         return container
     }
 }
