@@ -101,8 +101,9 @@ extension RowDescriptor {
             case .snapshot, .title, .body, .folderName, .modified: 3
             case .update: 5
             }
-        }
+        },
         // snippet: end
+        modelBase: RowDescriptor.storeBase
     ) { configuration in
         try ActorPerObjectRepository(container: configuration.makeContainer())
     }

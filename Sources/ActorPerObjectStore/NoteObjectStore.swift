@@ -70,6 +70,6 @@ actor NoteObjectStore {
     /// Drops every note actor and every registered object.
     func close() {
         objects.removeAll()
-        context.reset()
+        context.close()
     }
 }

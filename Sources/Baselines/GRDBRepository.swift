@@ -258,7 +258,8 @@ extension RowDescriptor {
             not counted: the switch back to the caller is real, but withTaskCancellationHandler makes it inside \
             libswift_Concurrency, where the swift_task_switch meter cannot see it
             """
-        )
+        ),
+        modelBase: RowDescriptor.sqlBase
     ) { configuration in
         try GRDBRepository(location: configuration.location)
     }

@@ -32,7 +32,8 @@ extension RowDescriptor {
         name: "mutex", kind: .baseline,
         summary: "the same SQL on one connection behind Synchronization.Mutex: no hops, blocking",
         lessons: [1],
-        expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor")
+        expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor"),
+        modelBase: RowDescriptor.sqlBase
     ) { configuration in
         try MutexRepository(location: configuration.location)
     }

@@ -66,7 +66,7 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     }
 
     public func close() {
-        context.reset()
+        context.close()
     }
 }
 
@@ -79,7 +79,8 @@ extension RowDescriptor {
         expectedHops: .perCall(
             2,
             because: "into the actor: a job on the context's queue", "back to the caller's executor"
-        )
+        ),
+        modelBase: RowDescriptor.storeBase
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())
     }

@@ -69,7 +69,7 @@ public final class GlobalActorRepository: NoteRepository {
     }
 
     public func close() {
-        context.reset()
+        context.close()
     }
 }
 
@@ -83,7 +83,8 @@ extension RowDescriptor {
             2,
             because: "into the global actor: a job on its queue", "back to the caller's executor",
             "calls into @DatabaseActor helpers add none: same executor"
-        )
+        ),
+        modelBase: RowDescriptor.storeBase
     ) { configuration in
         try await GlobalActorRepository(container: configuration.makeContainer())
     }

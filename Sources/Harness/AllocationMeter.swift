@@ -7,10 +7,12 @@ import CJemalloc
 /// Reads jemalloc's statistics: how many allocations the process made, how many bytes,
 /// and how many bytes are live now.
 ///
-/// jemalloc replaces malloc for the whole process when the lab links it, and the lab turns
-/// its thread caches off (`CRuntimeHooks/jemalloc_options.c`), so the counters are exact
-/// at any moment instead of lagging behind what each thread caches. The statistics are
-/// process-wide: read them around one row at a time.
+/// jemalloc replaces malloc for the whole process when the lab links it. Its counters are
+/// exact at any moment only with its thread caches off (with them on, they lag behind what
+/// each thread caches), and the caches off slow every allocation down. So the meter
+/// counts only in a process started with `MALLOC_CONF=tcache:false`: `lab bench` runs its
+/// counting pass in such a child process, and times the rows in its own process, with the
+/// caches on. The statistics are process-wide: read them around one row at a time.
 public enum AllocationMeter {
     /// A snapshot of the allocator's counters.
     public struct Reading: Sendable, Equatable {
@@ -40,7 +42,11 @@ public enum AllocationMeter {
         #endif
     }()
 
-    public static let unavailableReason = "jemalloc with its thread caches off is linked on Linux only"
+    public static let unavailableReason = "exact allocation counts need jemalloc (linked on Linux only) with its thread caches off (MALLOC_CONF=tcache:false)"
+
+    /// The environment variable and value that turn jemalloc's thread caches off in a child
+    /// process, so that the meter is available there.
+    public static let exactCountingEnvironment = (name: "MALLOC_CONF", value: "tcache:false")
 
     /// The counters now, or nil where jemalloc is not the allocator.
     public static func read() -> Reading? {

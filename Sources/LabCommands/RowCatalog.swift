@@ -13,7 +13,7 @@ import Workload
 /// anti-pattern, the baselines, then the peer.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
-        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .rawSQLite, .mutex, .grdb,
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
     /// The row named `name`, if there is one.

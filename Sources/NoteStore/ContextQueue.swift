@@ -14,12 +14,13 @@ public final class ContextQueue: Sendable {
     public let label: String
     let dispatchQueue: DispatchQueue
 
-    /// Every job sent to any context queue of this process: each one is a potential
-    /// thread wake-up, the dominant cost of the queue-based patterns.
+    /// Every job sent with ``async(_:)`` to any context queue of this process: each one is
+    /// a potential thread wake-up, the dominant cost of the queue-based patterns. A
+    /// ``sync(_:)`` job is not one of them: the caller's thread runs it while it waits.
     public static var dispatchCount: Int { dispatches.load(ordering: .relaxed) }
     private static let dispatches = Atomic<Int>(0)
 
-    /// Jobs sent to this queue.
+    /// Jobs sent to this queue, with ``async(_:)`` or ``sync(_:)``.
     public var jobCount: Int { jobs.load(ordering: .relaxed) }
     private let jobs = Atomic<Int>(0)
 
@@ -37,24 +38,17 @@ public final class ContextQueue: Sendable {
 
     /// Schedules `work` on the queue and returns at once.
     public func async(_ work: @escaping @Sendable () -> Void) {
-        countDispatch()
+        Self.dispatches.add(1, ordering: .relaxed)
+        jobs.add(1, ordering: .relaxed)
         dispatchQueue.async(execute: work)
     }
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
-        countDispatch()
+        jobs.add(1, ordering: .relaxed)
         let result: Result<T, E> = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
         return try result.get()
-    }
-}
-
-extension ContextQueue {
-    @inline(__always)
-    private func countDispatch() {
-        Self.dispatches.add(1, ordering: .relaxed)
-        jobs.add(1, ordering: .relaxed)
     }
 }
 

@@ -133,6 +133,15 @@ public final class NoteContext {
         registeredFolders.removeAll()
     }
 
+    /// Discards pending changes and closes the context's connection, on the caller's
+    /// thread: when it returns, SQLite has released the connection and its memory. Every
+    /// later call that reads or writes throws. Call it on the context's queue.
+    public func close() {
+        assertOnQueue("NoteContext.close()")
+        reset()
+        connection.close()
+    }
+
     // MARK: Inserting
 
     /// Inserts a new folder; it is written by the next `save()`.

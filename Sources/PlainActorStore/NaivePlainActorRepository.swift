@@ -66,6 +66,6 @@ public actor NaivePlainActorRepository: NoteRepository {
     }
 
     public func close() {
-        context.reset()
+        context.close()
     }
 }

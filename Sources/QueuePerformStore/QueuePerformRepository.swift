@@ -65,7 +65,7 @@ public final class QueuePerformRepository: NoteRepository {
     public var queueJobCount: Int { context.queue.jobCount }
 
     public func close() async throws {
-        await context.perform { context in context.reset() }
+        await context.perform { context in context.close() }
     }
 }
 
@@ -78,7 +78,8 @@ extension RowDescriptor {
         expectedHops: .perCall(
             0,
             because: "perform suspends on a continuation and the queue resumes it: a job, not an executor switch"
-        )
+        ),
+        modelBase: RowDescriptor.storeBase
     ) { configuration in
         try QueuePerformRepository(container: configuration.makeContainer())
     }

@@ -21,35 +21,41 @@ extension ScenarioPlan.Operation {
 
 /// The actor hops a row expects each repository call to make, declared next to the row's
 /// code with the reason for every hop, so the table can compare them with what the hop
-/// meter counts. A range says that a hop depends on timing (a continuation resumed before
-/// or after its task suspended), which the reasons must explain.
+/// meter counts. A hop that depends on timing is declared apart, with the condition that
+/// decides it; the table then reports how often it happened instead of a range.
 public struct HopExpectation: Sendable {
-    /// Hops one call makes, at least and at most.
+    /// Hops one call makes, at least and at most: the upper bound counts the hops that
+    /// happen only when ``condition`` holds.
     public let hops: @Sendable (RepositoryCall) -> ClosedRange<Int>
     /// Why, one line per hop.
     public let reasons: [String]
+    /// What decides the hops beyond the lower bound, when there are any.
+    public let condition: String?
 
-    public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
+    public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> Int) {
         self.reasons = reasons
-        self.hops = hops
+        self.condition = nil
+        self.hops = { call in hops(call)...hops(call) }
     }
 
-    /// Exactly `hops(call)` hops for each call.
-    public init(reasons: [String], exactly hops: @escaping @Sendable (RepositoryCall) -> Int) {
-        self.init(reasons: reasons) { call in hops(call)...hops(call) }
+    private init(reasons: [String], condition: String, hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
+        self.reasons = reasons
+        self.condition = condition
+        self.hops = hops
     }
 
     /// The same number of hops for every call.
     public static func perCall(_ count: Int, because reasons: String...) -> HopExpectation {
-        HopExpectation(reasons: reasons) { _ in count...count }
+        HopExpectation(reasons: reasons) { _ in count }
     }
 
-    /// Between `range.lowerBound` and `range.upperBound` hops for every call.
-    public static func perCall(_ range: ClosedRange<Int>, because reasons: String...) -> HopExpectation {
-        HopExpectation(reasons: reasons) { _ in range }
+    /// `count` hops for every call, and one more when `condition` holds.
+    public static func perCall(_ count: Int, plusOneWhen condition: String, because reasons: String...) -> HopExpectation {
+        HopExpectation(reasons: reasons, condition: condition) { _ in count...(count + 1) }
     }
 
-    /// The mean number of hops per measured operation of `plan`, at least and at most.
+    /// The mean number of hops per measured operation of `plan`, at least and at most (the
+    /// most when ``condition`` held for every call).
     public func hopsPerOperation(in plan: ScenarioPlan) -> ClosedRange<Double> {
         var lower = 0
         var upper = 0

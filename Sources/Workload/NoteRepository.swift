@@ -37,7 +37,9 @@ public protocol NoteRepository: Sendable {
     /// The checksum of everything saved, to compare with ``ReferenceModel``.
     func checksum() async throws -> Checksum
 
-    /// Releases the connection and everything the repository holds.
+    /// Closes the connection and releases everything the repository holds. When it
+    /// returns, the connection is closed and its memory released, so what a meter reads
+    /// afterwards is what the row left behind, not a teardown still in progress.
     func close() async throws
 }
 

@@ -30,7 +30,7 @@ public struct ReferenceModel: Sendable {
     }
 
     /// What a run produced, or must produce: compared field by field.
-    public struct Outcome: Sendable, Equatable {
+    public struct Outcome: Sendable, Equatable, Codable {
         /// The checksum of the database contents.
         public var checksum: Checksum
         /// The digest of every value read, per client in operation order, clients in order.

@@ -25,12 +25,16 @@ public struct RowDescriptor: Sendable {
     /// The actor hops each call is expected to make, with the reasons; nil when the row
     /// declares none (its measured hops are shown without a comparison).
     public let expectedHops: HopExpectation?
+    /// The row that does this row's database work with no concurrency layer: the cost
+    /// model adds this row's hops and queue jobs to that row's time. Nil for the rows that
+    /// are bases themselves.
+    public let modelBase: String?
     /// Opens the row's repository on the database at `location`.
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
     public init(
         name: String, kind: Kind, summary: String, lessons: [Int], concurrentClients: Bool = true,
-        expectedHops: HopExpectation? = nil,
+        expectedHops: HopExpectation? = nil, modelBase: String? = nil,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
         self.name = name
@@ -39,8 +43,16 @@ public struct RowDescriptor: Sendable {
         self.lessons = lessons
         self.concurrentClients = concurrentClients
         self.expectedHops = expectedHops
+        self.modelBase = modelBase
         self.open = open
     }
+}
+
+extension RowDescriptor {
+    /// The base of the rows built on the lab's store.
+    public static let storeBase = "store-sync"
+    /// The base of the rows that run the SQL without the store.
+    public static let sqlBase = "raw-sqlite"
 }
 
 // MARK: - RepositoryConfiguration

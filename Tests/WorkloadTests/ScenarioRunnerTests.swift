@@ -63,7 +63,7 @@ struct HopExpectationTests {
     func chattyPlan() {
         let plan = ScenarioPlan(scenario: .chatty, operations: 10, clients: 2, seed: 1)
         #expect(HopExpectation.perCall(1, because: "one hop").hopsPerOperation(in: plan) == 4...4)
-        #expect(HopExpectation.perCall(2...3, because: "two or three hops").hopsPerOperation(in: plan) == 8...12)
+        #expect(HopExpectation.perCall(2, plusOneWhen: "late", because: "two hops").hopsPerOperation(in: plan) == 8...12)
         let titleOnly = HopExpectation(reasons: ["only title hops"]) { $0 == .title ? 1 : 0 }
         #expect(titleOnly.hopsPerOperation(in: plan) == 1...1)
     }
@@ -71,6 +71,8 @@ struct HopExpectationTests {
     @Test("Hops per operation of a one-call plan are the hops per call")
     func oneCallPlan() {
         let plan = ScenarioPlan(scenario: .mixed, operations: 10, clients: 2, seed: 1)
-        #expect(HopExpectation.perCall(2...3, because: "two or three hops").hopsPerOperation(in: plan) == 2...3)
+        let expectation = HopExpectation.perCall(2, plusOneWhen: "late", because: "two hops")
+        #expect(expectation.hopsPerOperation(in: plan) == 2...3)
+        #expect(expectation.condition == "late")
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 // MARK: - ChildProcess
 
 /// Runs a program to its end and collects what it printed.
-enum ChildProcess {
-    struct Result: Sendable {
+package enum ChildProcess {
+    package struct Result: Sendable {
         /// Standard output and standard error, interleaved as written.
-        var output: String
-        var exitStatus: Int32?
-        var signal: Int32?
+        package var output: String
+        package var exitStatus: Int32?
+        package var signal: Int32?
     }
 
     /// This process's own executable file.
-    static var currentExecutable: URL {
+    package static var currentExecutable: URL {
         #if os(Linux)
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
@@ -22,7 +22,7 @@ enum ChildProcess {
 
     /// Runs `executable` to its end. The runtime's backtracer is off in the child: it would
     /// spend seconds symbolicating a crash the caller expects, and bury its one-line message.
-    static func run(
+    package static func run(
         _ executable: URL, arguments: [String], environment: [String: String]
     ) async throws(DemoError) -> Result {
         var quiet = environment

@@ -52,11 +52,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not show the progress line on standard error.")
     var noProgress = false
 
-    @Flag(name: .long, help: "Measure throughput only, with the hop, latency and allocation meters off (to measure what the meters cost).")
+    @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
     @Option(name: .long, help: "Also write Results.md and Results.svg into this folder.")
     var docs: String?
+
+    /// Set by `lab bench` itself on the child process of its counting pass: count every
+    /// row and write the counts to this file as JSON.
+    @Option(name: .customLong("counting-pass"), help: .hidden)
+    var countingPass: String?
 
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
@@ -86,6 +91,11 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         let settings = try settings()
+        if let countingPass {
+            let counts = try await CountingPass.run(settings)
+            try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
+            return
+        }
         let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         if let docs {

@@ -1,45 +1,78 @@
 import Foundation
+import Workload
 
 // MARK: - What explains a scenario's differences
 
 extension BenchReport {
-    /// One paragraph, written from the measurements, that explains the scenario's
-    /// differences in terms of hops and thread wake-ups.
+    /// A paragraph, written from the measurements, that says what this scenario's numbers
+    /// show: what one operation costs without a layer, what the patterns add and why, and
+    /// where the run cannot tell two rows apart or the cost model misses.
     func explanation(of scenario: ScenarioResult) -> String {
-        guard let reference = scenario.reference, let sql = reference.throughput?.median else {
+        guard let raw = scenario.reference?.nanosecondsPerOperation else {
             return "raw-sqlite did not run, so the rows are not compared with the SQL alone."
         }
-        var sentences = [
-            "raw-sqlite runs the SQL alone at \(Format.grouped(sql)) operations per second, \(Format.decimal(1e6 / sql, digits: 1)) µs each: no row can be faster."
-        ]
-        let measured = scenario.rows.filter { $0.name != reference.name && $0.throughput != nil }
-        var misses: [String] = []
-        for row in measured {
-            guard let throughput = row.throughput?.median else { continue }
-            var details = ["\(Format.decimal(1e6 / throughput, digits: 1)) µs per operation"]
-            if let hops = row.hopsPerOperation, let dispatches = row.queueDispatchesPerOperation {
-                details.append("\(Format.decimal(hops, digits: 2)) hops and \(Format.decimal(dispatches, digits: 2)) dispatches")
-            }
-            if let predicted = scenario.predictedNanoseconds(for: row, costs: costs),
-               let error = scenario.modelError(for: row, costs: costs) {
-                details.append("model \(Format.decimal(predicted / 1000, digits: 1)) µs, \(Format.signedPercent(error))")
-                if abs(error) > Self.modelTolerance { misses.append(row.name) }
-            }
-            sentences.append("\(row.name) keeps \(Format.decimal(throughput / sql * 100, digits: 0))% of it (\(details.joined(separator: "; "))).")
+        let store = scenario.row(named: RowDescriptor.storeBase)?.nanosecondsPerOperation
+        let patterns = scenario.rows.filter { $0.kind == .pattern && $0.throughput != nil }
+        let kept = patterns.compactMap { row in row.throughput.map { $0.median * raw / 1e9 } }
+        let roundTrip = model.roundTrip?.median
+        var sentences: [String] = []
+
+        var base = "raw-sqlite does one operation's SQL in \(Self.microseconds(raw))"
+        if let store { base += ", and the lab's store on top of it, with no concurrency layer (store-sync), in \(Self.microseconds(store))" }
+        sentences.append(base + ".")
+        if let low = kept.min(), let high = kept.max(), let roundTrip {
+            sentences.append(scenarioSpecific(scenario, raw: raw, store: store, roundTrip: roundTrip, kept: low...high))
         }
-        let dispatching = measured.filter { ($0.queueDispatchesPerOperation ?? 0) >= 0.5 }.map(\.name)
-        if !dispatching.isEmpty {
-            sentences.append(
-                "\(dispatching.joined(separator: ", ")) send work to a context's serial queue on every call: each dispatch can wake a thread (about \(Format.decimal(costs.queueDispatchNanoseconds / 1000, digits: 1)) µs measured here), which costs far more than an actor hop between pool threads (about \(Format.decimal(costs.actorHopNanoseconds, digits: 0)) ns)."
-            )
+        if let mutex = scenario.row(named: "mutex"), let throughput = mutex.throughput?.median {
+            sentences.append("mutex, the same SQL behind a lock with no queue, keeps \(Self.percent(throughput * raw / 1e9)) of raw-sqlite.")
         }
-        if let worst = measured.max(by: { ($0.hopsPerOperation ?? 0) < ($1.hopsPerOperation ?? 0) }),
-           let hops = worst.hopsPerOperation, hops >= 4 {
-            sentences.append("\(worst.name) makes the most hops, \(Format.decimal(hops, digits: 1)) per operation: every await on another actor is a switch there and back.")
+        if let grdb = scenario.row(named: "grdb"), let time = grdb.nanosecondsPerOperation {
+            sentences.append("grdb takes \(Self.microseconds(time)): each of its reads is a transaction on its own queue, re-prepared because of how it enforces read-only access (see the Baselines chapter).")
+        }
+        let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)
+        if !unresolved.isEmpty {
+            sentences.append("The ranges of \(unresolved.joined(separator: ", ")) overlap a neighbour's: this run does not establish their order (marked ~).")
+        }
+        let misses = scenario.rows.compactMap { row -> String? in
+            guard let ratio = scenario.modelRatio(for: row, model: model), !CostModel.fits(ratio) else { return nil }
+            return "\(row.name) (\(Format.decimal(ratio, digits: 2))×)"
         }
         if !misses.isEmpty {
-            sentences.append("The cost model misses by more than \(Int(Self.modelTolerance * 100))% for \(misses.joined(separator: ", ")): there, something besides hops and wake-ups sets the time (a queue that stays awake between calls costs less than an idle one, contention, allocation, the store layer).")
+            sentences.append("The cost model misses for \(misses.joined(separator: ", ")): there, something besides the base work, hops and queue round trips sets the time.")
         }
         return sentences.joined(separator: " ")
+    }
+
+    /// What this scenario shows that the others do not.
+    private func scenarioSpecific(
+        _ scenario: ScenarioResult, raw: Double, store: Double?, roundTrip: Double, kept: ClosedRange<Double>
+    ) -> String {
+        let keptText = "the patterns keep \(Self.percent(kept.lowerBound)) to \(Self.percent(kept.upperBound)) of raw-sqlite"
+        let trip = "a queue round trip, measured between the rounds, took \(Self.microseconds(roundTrip))"
+        switch scenario.scenario {
+        case .importBatch:
+            return "One operation writes a hundred notes in one transaction, so \(trip), small beside the write: \(keptText), and hops hardly matter."
+        case .pointRead:
+            let wakeups = scenario.row(named: "custom-executor")?.wakeupsPerOperation.map {
+                " custom-executor's process blocked and woke \(Format.decimal($0, digits: 1)) times per read."
+            } ?? ""
+            return "One operation is one indexed read, and every pattern sends it to the context's queue: \(trip), \(Format.decimal(roundTrip / (store ?? raw), digits: 1)) times the store's own work, so \(keptText).\(wakeups)"
+        case .update:
+            return "One operation reads a note and writes it back in a transaction, more work than a read, so the same round trip (\(Self.microseconds(roundTrip))) weighs less: \(keptText). actor-per-object pays two queue jobs and five hops per update."
+        case .mixed:
+            let clients = scenario.clients
+            return "\(clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(keptText). The model divides the CPU of the round trips among min(\(clients), \(machine.cores)) cores."
+        case .chatty:
+            let dispatches = scenario.row(named: "queue-perform")?.queueDispatchesPerOperation.map { Format.decimal($0, digits: 0) } ?? "4"
+            return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(keptText)."
+        }
+    }
+
+    static func microseconds(_ nanoseconds: Double) -> String {
+        Format.decimal(nanoseconds / 1000, digits: 1) + " µs"
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        Format.decimal(fraction * 100, digits: 0) + "%"
     }
 }

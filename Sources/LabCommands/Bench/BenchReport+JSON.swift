@@ -4,11 +4,12 @@ import Harness
 // MARK: - JSON (schema 1)
 
 extension BenchReport {
-    /// The report as JSON, schema 1 of DESIGN.md: every metric present, `null` with its
-    /// reason in `notes` where a row cannot measure it, never 0.
+    /// The report as JSON, schema 2: every metric present, `null` with its reason in
+    /// `notes` where a row cannot measure it, never 0. Schema 2 adds the spread of every
+    /// timing, CPU time, wake-ups, the cost probes, and the model as predicted ÷ measured.
     func renderedJSON() -> String {
         let root: JSONValue = .object([
-            ("schema", .integer(1)),
+            ("schema", .integer(2)),
             ("date", .string(ISO8601DateFormatter().string(from: date))),
             ("machine", .object([
                 ("cores", .integer(machine.cores)), ("os", .string(machine.os)), ("swift", .string(machine.swift)),
@@ -18,9 +19,10 @@ extension BenchReport {
             ("runs", .integer(runs)),
             ("seed", .string(String(seed))),
             ("meters", .bool(meters)),
-            ("hop_costs_ns", .object([
-                ("actor_hop", .number(costs.actorHopNanoseconds)),
-                ("queue_dispatch", .number(costs.queueDispatchNanoseconds)),
+            ("cost_probes_ns", .object([
+                ("actor_hop", spread(model.hop)),
+                ("queue_round_trip", spread(model.roundTrip)),
+                ("queue_round_trip_cpu", spread(model.roundTripCPU)),
             ])),
             ("hop_oracles", .array(oracles.map { oracle in
                 .object([
@@ -28,14 +30,19 @@ extension BenchReport {
                     ("measured", .integer(Int(oracle.measured))),
                 ])
             })),
-            ("scenarios", .array(scenarios.map { $0.json(costs: costs) })),
+            ("scenarios", .array(scenarios.map { $0.json(model: model) })),
         ])
         return root.rendered() + "\n"
     }
 }
 
+/// `{median, min, max}`, or null.
+func spread(_ spread: BenchReport.Spread?) -> JSONValue {
+    spread.map { .object([("median", .number($0.median)), ("min", .number($0.min)), ("max", .number($0.max))]) } ?? .null
+}
+
 extension BenchReport.ScenarioResult {
-    func json(costs: HopCosts) -> JSONValue {
+    func json(model: CostModel) -> JSONValue {
         .object([
             ("name", .string(scenario.rawValue)),
             ("operations", .integer(operations)),
@@ -43,8 +50,9 @@ extension BenchReport.ScenarioResult {
             ("reference_checksum", .string(expectedChecksum.description)),
             ("rows", .array(rows.map { row in
                 row.json(
-                    predictedNanoseconds: predictedNanoseconds(for: row, costs: costs),
-                    modelError: modelError(for: row, costs: costs)
+                    predictedNanoseconds: predictedNanoseconds(for: row, model: model),
+                    modelRatio: modelRatio(for: row, model: model),
+                    spreadHidesRanking: spreadHidesRanking(of: row)
                 )
             })),
         ])
@@ -52,32 +60,41 @@ extension BenchReport.ScenarioResult {
 }
 
 extension BenchReport.RowResult {
-    func json(predictedNanoseconds: Double?, modelError: Double?) -> JSONValue {
+    func json(predictedNanoseconds: Double?, modelRatio: Double?, spreadHidesRanking: Bool) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        return .object([
+        let latencyJSON: JSONValue = latency.map {
+            .object([("p50", .number($0.p50)), ("p90", .number($0.p90)), ("p99", .number($0.p99))])
+        } ?? .null
+        let conditional: [(String, JSONValue)] = [
+            ("expected_conditional_hops_per_op", number(expectedHopsPerOperation.map { $0.upperBound - $0.lowerBound })),
+            ("conditional_hop_rate", number(conditionalHopRate)),
+            ("conditional_hop_when", hopCondition.map(JSONValue.string) ?? .null),
+        ]
+        let fields: [(String, JSONValue)] = [
             ("row", .string(name)),
             ("kind", .string(kind.rawValue)),
-            ("throughput", throughput.map {
-                .object([("median", .number($0.median)), ("min", .number($0.min)), ("max", .number($0.max))])
-            } ?? .null),
-            ("latency_us", latency.map {
-                .object([("p50", .number($0.p50)), ("p90", .number($0.p90)), ("p99", .number($0.p99))])
-            } ?? .null),
+            ("throughput", spread(throughput)),
+            ("spread_hides_ranking", .bool(spreadHidesRanking)),
+            ("cpu_us_per_op", spread(cpuMicroseconds)),
+            ("wakeups_per_op", number(wakeupsPerOperation)),
+            ("latency_us", latencyJSON),
             ("hops_per_op", number(hopsPerOperation)),
-            ("expected_hops_per_op", number(expectedHopsPerOperation?.upperBound)),
-            ("expected_hops_min_per_op", number(expectedHopsPerOperation?.lowerBound)),
+            ("expected_hops_per_op", number(expectedHopsPerOperation?.lowerBound)),
+        ] + conditional + [
             ("expected_hops_why", .array(hopReasons.map(JSONValue.string))),
             ("queue_dispatches_per_op", number(queueDispatchesPerOperation)),
             ("allocations_per_op", number(allocationsPerOperation)),
             ("bytes_per_op", number(bytesPerOperation)),
-            ("leaked_bytes", leakedBytes.map { .integer(Int($0)) } ?? .null),
+            ("leaked_bytes_per_cycle", leakedBytesPerCycle.map { .integer(Int($0)) } ?? .null),
             ("leaked_objects", leakedObjects.map(JSONValue.integer) ?? .null),
             ("cycles", failure == nil ? .array(cycles.map(JSONValue.string)) : .null),
+            ("model_base", modelBase.map(JSONValue.string) ?? .null),
             ("predicted_ns_per_op", number(predictedNanoseconds)),
-            ("model_error", number(modelError)),
+            ("model_ratio", number(modelRatio)),
             ("checksum", checksum.map { .string($0.description) } ?? .null),
             ("checksum_ok", .bool(outcomeMatches)),
             ("notes", .object(notes.map { ($0.metric, JSONValue.string($0.reason)) })),
-        ])
+        ]
+        return .object(fields)
     }
 }

@@ -8,7 +8,7 @@ extension BenchReport {
     /// readable without the text around it.
     func renderedSVG() -> String {
         let rowNames = scenarios.first?.rows.map(\.name) ?? []
-        let barHeight = 14.0, groupGap = 26.0, labelWidth = 150.0, plotWidth = 520.0, top = 58.0
+        let barHeight = 14.0, groupGap = 26.0, labelWidth = 150.0, plotWidth = 560.0, top = 58.0
         let groupHeight = Double(rowNames.count) * barHeight + groupGap
         let height = top + Double(scenarios.count) * groupHeight + 40
         let width = labelWidth + plotWidth + 90
@@ -20,7 +20,7 @@ extension BenchReport {
         var svg = [
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">"##,
             ##"<rect width="100%" height="100%" fill="white"/>"##,
-            ##"<text x="10" y="20" font-size="14" font-weight="bold">Throughput relative to raw-sqlite (1.0 = the SQL alone; longer is faster)</text>"##,
+            ##"<text x="10" y="20" font-size="14" font-weight="bold">Throughput relative to raw-sqlite (1.0 = the SQL alone; longer is faster; whiskers: least to most of the runs; ~: order not established)</text>"##,
             ##"<text x="10" y="38" fill="#555">\##(Self.escape("\(machine.cores) cores, \(machine.os), Swift \(machine.swift); \(ISO8601DateFormatter().string(from: date))"))</text>"##,
         ]
         let one = x(1)
@@ -39,7 +39,14 @@ extension BenchReport {
                 let ratio = median / reference
                 let color = Self.color(for: row.kind)
                 svg.append(##"<rect x="\##(labelWidth)" y="\##(y + 1)" width="\##(max(1, x(ratio) - labelWidth))" height="\##(barHeight - 3)" fill="\##(color)"/>"##)
-                svg.append(##"<text x="\##(x(ratio) + 4)" y="\##(y + barHeight - 4)">\##(Format.decimal(ratio, digits: 2))</text>"##)
+                // The whisker spans the least and the most of the timed runs.
+                let low = x(row.throughput!.min / reference), high = x(row.throughput!.max / reference)
+                let middle = y + (barHeight - 1) / 2
+                svg.append(##"<line x1="\##(low)" y1="\##(middle)" x2="\##(high)" y2="\##(middle)" stroke="#111"/>"##)
+                svg.append(##"<line x1="\##(low)" y1="\##(middle - 3)" x2="\##(low)" y2="\##(middle + 3)" stroke="#111"/>"##)
+                svg.append(##"<line x1="\##(high)" y1="\##(middle - 3)" x2="\##(high)" y2="\##(middle + 3)" stroke="#111"/>"##)
+                let hidden = scenario.spreadHidesRanking(of: row) ? " ~" : ""
+                svg.append(##"<text x="\##(max(x(ratio), high) + 4)" y="\##(y + barHeight - 4)">\##(Format.decimal(ratio, digits: 2))\##(hidden)</text>"##)
             }
         }
         var legendX = 10.0

@@ -54,9 +54,16 @@ extension BenchReport {
             "date: \(ISO8601DateFormatter().string(from: date))",
             "machine: \(machine.cores) cores, \(machine.os), Swift \(machine.swift)",
             "command: \(command)",
-            "database: \(database); \(runs) measured run\(runs == 1 ? "" : "s") per row after a warm-up, seed \(seed)",
-            "measured costs: an actor hop \(Format.decimal(costs.actorHopNanoseconds, digits: 0)) ns, a queue dispatch and resume \(Format.decimal(costs.queueDispatchNanoseconds / 1000, digits: 1)) µs",
+            "database: \(database); per row a warm-up, then \(runs) timed run\(runs == 1 ? "" : "s") in rounds that rotate the rows' order, seed \(seed)",
+            "timings: meters off, jemalloc's thread caches on; counts: one metered run per row in a child process with the caches off"
+                + (meters ? "" : " (skipped: --no-meters)"),
         ]
+        let model = self.model
+        if let hop = model.hop, let roundTrip = model.roundTrip, let cpu = model.roundTripCPU {
+            lines.append(
+                "probed costs (median, least–most of \(costs.count) probes between rounds): an actor hop \(Format.decimal(hop.median, digits: 0)) ns (\(Format.decimal(hop.min, digits: 0))–\(Format.decimal(hop.max, digits: 0))), a queue round trip \(Format.decimal(roundTrip.median / 1000, digits: 1)) µs (\(Format.decimal(roundTrip.min / 1000, digits: 1))–\(Format.decimal(roundTrip.max / 1000, digits: 1))) of which \(Format.decimal(cpu.median / 1000, digits: 1)) µs CPU"
+            )
+        }
         if !oracles.isEmpty {
             let exact = oracles.filter(\.isExact).count
             lines.append("hop meter: \(exact) of \(oracles.count) oracle programs counted exactly (\(HopOracle.calls) calls each)")
@@ -68,58 +75,74 @@ extension BenchReport {
 
     private var footer: [String] {
         [
-            "ops/s: operations per second, median of the runs; × raw: that median over raw-sqlite's.",
-            "p50/p99: per-operation latency in µs (HdrHistogram), from the run with the median time; the per-operation counts come from that run too.",
-            "hops/op: real executor switches per operation, counted at swift_task_switch; after the slash, what the row's code declares (! where they differ).",
-            "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up.",
-            "allocs/op: allocations per operation (jemalloc); leaked: objects alive and bytes still allocated after the row was closed and released.",
-            "model: predicted µs per operation = raw-sqlite's time + hops × hop cost + dispatches × dispatch cost, and its error (* beyond ±\(Int(Self.modelTolerance * 100))%, a finding, not a failure).",
-            "outcome: ok when the database checksum, every value read and the note count equal the reference model's.",
+            "ops/s: operations per second, the median of the timed runs; ±: half the range from the least to the most, as a share of the median; ~ where that range overlaps a row ranked next to it, so this run does not establish their order.",
+            "× raw: the median over raw-sqlite's. cpu µs: CPU time per operation, all threads, user + system (getrusage): less sensitive to a busy machine than wall time.",
+            "p50/p99: per-operation latency in µs (HdrHistogram), from the timed run with the median time.",
+            "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass; after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",
+            "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up. wake/op: voluntary context switches of the process per operation (threads that blocked and woke).",
+            "allocs/op: allocations per operation (jemalloc, thread caches off). leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
+            "model µs: the time per operation predicted from the row's base (store-sync for the rows on the store, raw-sqlite for the rest), its hops and its queue round trips; one client: base + hops × hop + dispatches × round trip; C clients: max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores)). Then predicted ÷ measured (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time).",
+            "outcome: ok when the database checksum, every value read and the note count equal the reference model's, in every run of both passes.",
         ]
     }
 
     static let columns: [TextTable.Column] = [
         .init(title: "row"), .init(title: "kind"),
-        .init(title: "ops/s", alignRight: true), .init(title: "× raw", alignRight: true),
+        .init(title: "ops/s", alignRight: true), .init(title: "±", alignRight: true), .init(title: "× raw", alignRight: true),
+        .init(title: "cpu µs", alignRight: true),
         .init(title: "p50 µs", alignRight: true), .init(title: "p99 µs", alignRight: true),
         .init(title: "hops/op", alignRight: true), .init(title: "disp/op", alignRight: true),
+        .init(title: "wake/op", alignRight: true),
         .init(title: "allocs/op", alignRight: true), .init(title: "leaked", alignRight: true),
         .init(title: "model µs", alignRight: true), .init(title: "outcome"),
     ]
 
     /// The table cells of every row of `scenario`, in column order.
     func cells(of scenario: ScenarioResult) -> [[String]] {
-        scenario.rows.map { row in
+        let costModel = self.model
+        return scenario.rows.map { row in
             guard let throughput = row.throughput else {
-                return [row.name, row.kind.rawValue] + Array(repeating: "-", count: 9) + ["FAILED: \(row.failure ?? "no result")"]
+                return [row.name, row.kind.rawValue] + Array(repeating: "-", count: Self.columns.count - 3)
+                    + ["FAILED: \(row.failure ?? "no result")"]
             }
             let ratio = scenario.referenceThroughput.map { Format.decimal(throughput.median / $0, digits: 2) } ?? "-"
-            let hops = row.hopsPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a"
-            let expected = row.expectedHopsPerOperation.map { range in
-                "/" + Format.decimal(range.lowerBound, digits: 2)
-                    + (range.lowerBound == range.upperBound ? "" : "-" + Format.decimal(range.upperBound, digits: 2))
-            } ?? ""
-            let leaked = row.leakedObjects.map { objects in
-                "\(objects)" + (row.leakedBytes.map { " · \(Format.bytes($0))" } ?? "")
-            } ?? "-"
+            let spread = Format.decimal(throughput.relativeHalfRange * 100, digits: 0) + "%"
+                + (scenario.spreadHidesRanking(of: row) ? "~" : "")
             var model = "-"
-            if let predicted = scenario.predictedNanoseconds(for: row, costs: costs),
-               let error = scenario.modelError(for: row, costs: costs) {
-                let flag = abs(error) > Self.modelTolerance ? "*" : ""
-                model = "\(Format.decimal(predicted / 1000, digits: 1)) \(Format.signedPercent(error))\(flag)"
+            if let predicted = scenario.predictedNanoseconds(for: row, model: costModel),
+               let ratio = scenario.modelRatio(for: row, model: costModel) {
+                model = "\(Format.decimal(predicted / 1000, digits: 1)) \(Format.decimal(ratio, digits: 2))×\(CostModel.fits(ratio) ? "" : "*")"
             }
+            let leaked = row.leakedObjects.map { objects in
+                "\(objects)" + (row.leakedBytesPerCycle.map { " · \(Format.bytes(Int64($0)))" } ?? "")
+            } ?? "-"
             return [
                 row.name, row.kind.rawValue,
-                Format.grouped(throughput.median), ratio,
+                Format.grouped(throughput.median), spread, ratio,
+                row.cpuMicroseconds.map { Format.decimal($0.median, digits: 1) } ?? "-",
                 row.latency.map { Format.decimal($0.p50, digits: 1) } ?? "-",
                 row.latency.map { Format.decimal($0.p99, digits: 1) } ?? "-",
-                hops + expected + (row.hopsDiffer ? "!" : ""),
-                row.queueDispatchesPerOperation.map { Format.decimal($0, digits: 2) } ?? "-",
+                Self.hopsCell(row),
+                row.queueDispatchesPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a",
+                row.wakeupsPerOperation.map { Format.decimal($0, digits: 2) } ?? "-",
                 row.allocationsPerOperation.map { Format.decimal($0, digits: 1) } ?? "-",
                 leaked, model,
                 row.outcomeMatches ? "ok" : "DIFFERS",
             ]
         }
+    }
+
+    /// Measured hops, then what the row declares: "2.94/2+1 (94%)" for a row with a hop
+    /// that depends on timing.
+    static func hopsCell(_ row: RowResult) -> String {
+        let measured = row.hopsPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a"
+        guard let expected = row.expectedHopsPerOperation else { return measured }
+        var declared = "/" + Format.decimal(expected.lowerBound, digits: 2)
+        if expected.upperBound > expected.lowerBound {
+            declared += "+" + Format.decimal(expected.upperBound - expected.lowerBound, digits: 2)
+            if let rate = row.conditionalHopRate { declared += " (\(Format.decimal(rate * 100, digits: 0))%)" }
+        }
+        return measured + declared + (row.hopsDiffer ? "!" : "")
     }
 
     private static func colored(_ line: String) -> String {

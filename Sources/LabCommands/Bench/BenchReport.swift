@@ -12,17 +12,18 @@ struct BenchReport: Sendable {
     var database: String
     var runs: Int
     var seed: UInt64
-    /// Whether hops, latency and allocations were metered (off only to measure the meters' cost).
+    /// Whether the counting pass ran (off with `--no-meters`).
     var meters: Bool
     /// The hop meter's check against programs with known counts, run before measuring.
     var oracles: [HopOracle.Result]
-    var costs: HopCosts
+    /// The cost probes, one per round of every scenario.
+    var costs: [HopCosts]
     var scenarios: [ScenarioResult]
     /// The suite's performance targets, when they were checked (`--docs`).
     var targets: [TargetChecks.Result] = []
 
-    /// The largest miss of the cost model that is still called a fit.
-    static let modelTolerance = 0.20
+    /// The model the table's "model" column comes from: the probes' medians.
+    var model: CostModel { CostModel(probes: costs, cores: machine.cores) }
 
     /// One line per row whose outcome differs or that failed; empty when all is well.
     var failures: [String] {
@@ -32,9 +33,7 @@ struct BenchReport: Sendable {
         return meter + scenarios.flatMap { scenario in
             scenario.rows.compactMap { row in
                 if let failure = row.failure { return "\(scenario.scenario.rawValue) · \(row.name) failed: \(failure)" }
-                if !row.outcomeMatches {
-                    return "\(scenario.scenario.rawValue) · \(row.name): checksum \(row.checksum?.description ?? "none") differs from the reference \(scenario.expectedChecksum)"
-                }
+                if let difference = row.outcomeDifference { return "\(scenario.scenario.rawValue) · \(row.name): \(difference)" }
                 return nil
             }
         }
@@ -49,24 +48,36 @@ struct BenchReport: Sendable {
         var expectedChecksum: Checksum
         var rows: [RowResult]
 
-        var reference: RowResult? { rows.first { $0.name == RowCatalog.reference && $0.failure == nil } }
+        var reference: RowResult? { row(named: RowCatalog.reference) }
 
         /// The reference row's median throughput, when it ran.
         var referenceThroughput: Double? { reference?.throughput?.median }
 
-        /// The cost model's prediction for `row`, in nanoseconds per operation.
-        func predictedNanoseconds(for row: RowResult, costs: HopCosts) -> Double? {
-            guard let sql = referenceThroughput, let hops = row.hopsPerOperation, let dispatches = row.queueDispatchesPerOperation
-            else { return nil }
-            return costs.predictedNanoseconds(sqlNanoseconds: 1e9 / sql, hops: hops, dispatches: dispatches)
+        func row(named name: String) -> RowResult? {
+            rows.first { $0.name == name && $0.failure == nil }
         }
 
-        /// How far the measurement is from the prediction: (measured − predicted) / measured.
-        func modelError(for row: RowResult, costs: HopCosts) -> Double? {
-            guard let predicted = predictedNanoseconds(for: row, costs: costs), let throughput = row.throughput?.median
+        /// The model's prediction for `row`, in nanoseconds per operation, when its base row
+        /// ran and its counts exist.
+        func predictedNanoseconds(for row: RowResult, model: CostModel) -> Double? {
+            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            return model.predictedNanoseconds(for: row, base: base, clients: clients)
+        }
+
+        /// Predicted ÷ measured time per operation: 1.25 and 0.8 are the same size of miss.
+        func modelRatio(for row: RowResult, model: CostModel) -> Double? {
+            guard let predicted = predictedNanoseconds(for: row, model: model), let measured = row.nanosecondsPerOperation
             else { return nil }
-            let measured = 1e9 / throughput
-            return (measured - predicted) / measured
+            return predicted / measured
+        }
+
+        /// Whether `row`'s throughput range overlaps the range of a row ranked next to it:
+        /// the run does not establish their order, whatever the medians say.
+        func spreadHidesRanking(of row: RowResult) -> Bool {
+            let ranked = rows.filter { $0.throughput != nil }.sorted { $0.throughput!.median > $1.throughput!.median }
+            guard let index = ranked.firstIndex(where: { $0.name == row.name }), let spread = row.throughput else { return false }
+            let neighbours = [index - 1, index + 1].filter(ranked.indices.contains).map { ranked[$0] }
+            return neighbours.contains { neighbour in neighbour.throughput.map(spread.overlaps) ?? false }
         }
     }
 
@@ -75,70 +86,123 @@ struct BenchReport: Sendable {
     struct RowResult: Sendable {
         var name: String
         var kind: RowDescriptor.Kind
+        var concurrentClients: Bool
+        var modelBase: String?
+        /// Operations per second over the timed runs.
         var throughput: Spread?
+        /// CPU time per operation over the timed runs, in microseconds (all threads).
+        var cpuMicroseconds: Spread?
+        /// Voluntary context switches per operation, median of the timed runs.
+        var wakeupsPerOperation: Double?
+        /// Latency percentiles of the timed run with the median time.
         var latency: LatencySummary?
         var hopsPerOperation: Double?
         /// The declared hops per operation, at least and at most.
         var expectedHopsPerOperation: ClosedRange<Double>?
         var hopReasons: [String] = []
+        /// What decides the hops between the declared least and most.
+        var hopCondition: String?
         var queueDispatchesPerOperation: Double?
         var allocationsPerOperation: Double?
         var bytesPerOperation: Double?
-        var leakedBytes: Int64?
+        /// Bytes that stay allocated per open/run/close cycle (never negative).
+        var leakedBytesPerCycle: UInt64?
         var leakedObjects: Int?
         var cycles: [String] = []
         var checksum: Checksum?
-        /// Every run ended with the reference checksum, reads and note count.
-        var outcomeMatches: Bool
+        /// What differed from the reference model in the first run that differed.
+        var outcomeDifference: String?
         var failure: String?
         /// Why a metric is null, by its JSON name.
         var notes: [(metric: String, reason: String)] = []
 
-        init(row: RowDescriptor, plan: ScenarioPlan, runs: [RunMeasurement], expected: ReferenceModel.Outcome) {
+        var outcomeMatches: Bool { failure == nil && outcomeDifference == nil }
+
+        init(
+            row: RowDescriptor, plan: ScenarioPlan, runs: [TimedRun], counts: CountingPass.CountedRow?,
+            countingPass skipped: String?, expected: ReferenceModel.Outcome
+        ) {
             let operations = Double(plan.operationCount)
             name = row.name
             kind = row.kind
+            concurrentClients = row.concurrentClients
+            modelBase = row.modelBase
             throughput = Spread(runs.map { operations / $0.seconds })
-            // Per-run figures come from the run with the median time.
-            let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
-            latency = median.latency
-            hopsPerOperation = median.hops.map { Double($0) / operations }
+            cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
+            wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
+            latency = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2].latency
             expectedHopsPerOperation = row.expectedHops?.hopsPerOperation(in: plan)
             hopReasons = row.expectedHops?.reasons ?? []
-            queueDispatchesPerOperation = Double(median.queueDispatches) / operations
-            allocationsPerOperation = median.allocations.map { Double($0.allocations) / operations }
-            bytesPerOperation = median.allocations.map { Double($0.allocatedBytes) / operations }
-            leakedBytes = runs.last?.leakedBytes
-            leakedObjects = runs.map(\.leaks.leakedObjects).max()
-            cycles = Array(runs.flatMap(\.leaks.paths).uniqued().prefix(5))
-            checksum = runs.last?.outcome.checksum
-            outcomeMatches = runs.allSatisfy { $0.outcome == expected }
-
-            if latency == nil { notes.append(("latency_us", "the meters were off for this run (--no-meters)")) }
-            if hopsPerOperation == nil {
-                notes.append(("hops_per_op", HopMeter.isAvailable ? "the meters were off for this run (--no-meters)" : HopMeter.unavailableReason))
+            hopCondition = row.expectedHops?.condition
+            queueDispatchesPerOperation = Spread(runs.map { Double($0.queueDispatches) / operations })?.median
+            if let counts {
+                hopsPerOperation = counts.hops.map { Double($0) / operations }
+                allocationsPerOperation = counts.allocations.map { Double($0) / operations }
+                bytesPerOperation = counts.allocatedBytes.map { Double($0) / operations }
+                leakedBytesPerCycle = counts.leakedBytesPerCycle
+                leakedObjects = counts.leakedObjects
+                cycles = Array(counts.retainPaths.prefix(5))
             }
+            let outcomes = runs.map(\.outcome) + (counts?.outcome.map { [$0] } ?? [])
+            checksum = outcomes.last?.checksum
+            outcomeDifference = outcomes.lazy.compactMap { Self.difference(between: $0, and: expected) }.first
+
+            let countReason = skipped ?? "the counting pass did not report it"
+            if hopsPerOperation == nil { notes.append(("hops_per_op", skipped ?? HopMeter.unavailableReason)) }
             if expectedHopsPerOperation == nil { notes.append(("expected_hops_per_op", "the row declares no expected hops")) }
             if allocationsPerOperation == nil {
-                let reason = AllocationMeter.isAvailable ? "the meters were off for this run (--no-meters)" : AllocationMeter.unavailableReason
+                let reason = skipped ?? AllocationMeter.unavailableReason
                 notes.append(("allocations_per_op", reason))
                 notes.append(("bytes_per_op", reason))
             }
-            if leakedBytes == nil { notes.append(("leaked_bytes", AllocationMeter.unavailableReason)) }
+            if leakedBytesPerCycle == nil { notes.append(("leaked_bytes_per_cycle", skipped ?? AllocationMeter.unavailableReason)) }
+            if leakedObjects == nil { notes.append(("leaked_objects", countReason)) }
+            if latency == nil { notes.append(("latency_us", "no timed run finished")) }
+            if row.kind == .peer {
+                notes.append(("queue_dispatches_per_op", "GRDB's own queue is not a context queue: its jobs are not counted"))
+                queueDispatchesPerOperation = nil
+            }
         }
 
         init(row: RowDescriptor, failure: String) {
             name = row.name
             kind = row.kind
-            outcomeMatches = false
+            concurrentClients = row.concurrentClients
+            modelBase = row.modelBase
             self.failure = failure
             notes = [("error", failure)]
         }
+
+        /// Nanoseconds per operation at the median throughput.
+        var nanosecondsPerOperation: Double? { throughput.map { 1e9 / $0.median } }
 
         /// Whether the measured hops fall outside the declared ones.
         var hopsDiffer: Bool {
             guard let measured = hopsPerOperation, let expected = expectedHopsPerOperation else { return false }
             return measured < expected.lowerBound - 0.005 || measured > expected.upperBound + 0.005
+        }
+
+        /// How often the conditional hop happened: 0 when never, 1 when on every call; nil
+        /// for a row whose hops are all certain.
+        var conditionalHopRate: Double? {
+            guard let measured = hopsPerOperation, let expected = expectedHopsPerOperation,
+                  expected.upperBound > expected.lowerBound
+            else { return nil }
+            return (measured - expected.lowerBound) / (expected.upperBound - expected.lowerBound)
+        }
+
+        /// What differs between an outcome and the reference, in words; nil when nothing does.
+        static func difference(between outcome: ReferenceModel.Outcome, and expected: ReferenceModel.Outcome) -> String? {
+            if outcome.noteCount != expected.noteCount {
+                return "\(outcome.noteCount) notes at the end, the reference has \(expected.noteCount)"
+            }
+            if outcome.checksum != expected.checksum {
+                return "database checksum \(outcome.checksum) differs from the reference \(expected.checksum)"
+            }
+            if outcome.reads != expected.reads {
+                return "the values read (digest \(outcome.reads)) differ from the reference's (\(expected.reads))"
+            }
+            return nil
         }
     }
 
@@ -158,6 +222,11 @@ struct BenchReport: Sendable {
             min = sorted[0]
             max = sorted[sorted.count - 1]
         }
+
+        /// Half the range, as a fraction of the median: ±0.05 is a range of 10% of the median.
+        var relativeHalfRange: Double { median == 0 ? 0 : (max - min) / 2 / median }
+
+        func overlaps(_ other: Spread) -> Bool { min <= other.max && other.min <= max }
     }
 }
 

@@ -31,4 +31,32 @@ struct BenchSettings: Sendable {
     func warmUpOperations(for scenario: Scenario) -> Int {
         max(1, operations(for: scenario) / 10)
     }
+
+    /// The measured plan of `scenario`.
+    func plan(for scenario: Scenario) -> ScenarioPlan {
+        ScenarioPlan(scenario: scenario, operations: operations(for: scenario), clients: clients(for: scenario), seed: seed)
+    }
+
+    /// The warm-up plan of `scenario`: a tenth of the operations, another seed.
+    func warmUpPlan(for scenario: Scenario) -> ScenarioPlan {
+        ScenarioPlan(
+            scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario), seed: seed &+ 1
+        )
+    }
+
+    /// `lab bench` arguments that give a child process these settings.
+    var arguments: [String] {
+        var arguments = ["bench", "--no-progress", "--seed", String(seed), "--runs", String(runs)]
+        for scenario in scenarios { arguments += ["--scenario", scenario.rawValue] }
+        for row in rows { arguments += ["--pattern", row.name] }
+        if let operations { arguments += ["--operations", String(operations)] }
+        if let clients { arguments += ["--clients", String(clients)] }
+        if quick { arguments.append("--quick") }
+        switch database {
+        case .temporaryFiles: break
+        case .memory: arguments += ["--database", "memory"]
+        case .file(let path): arguments += ["--database", path]
+        }
+        return arguments
+    }
 }

@@ -25,7 +25,6 @@ struct TargetChecks: Sendable {
         var results: [Result] = []
         if let result = bestPatternOnImport(report) { results.append(result) }
         results += peersOnImportAndPointRead(report)
-        if let result = try await meterOverhead(report) { results.append(result) }
         results.append(try await linearity())
         let seconds = Double(elapsed.components.seconds)
         results.append(Result(
@@ -70,29 +69,6 @@ struct TargetChecks: Sendable {
 
     // MARK: Extra passes
 
-    /// Point-read, every row, once with the meters off: the throughput the meters cost.
-    private func meterOverhead(_ report: BenchReport) async throws -> Result? {
-        guard let metered = report.scenarios.first(where: { $0.scenario == .pointRead }) else { return nil }
-        var unmetered = settings
-        unmetered.scenarios = [.pointRead]
-        unmetered.meters = false
-        progress.show("target: point-read with the meters off")
-        let plain = try await BenchRunner(settings: unmetered, progress: progress).measureScenarios()
-        guard let offRows = plain.first?.rows else { return nil }
-        var changes: [(String, Double)] = []
-        for row in metered.rows {
-            guard let on = row.throughput?.median,
-                  let off = offRows.first(where: { $0.name == row.name })?.throughput?.median else { continue }
-            changes.append((row.name, (off - on) / off))
-        }
-        let worst = changes.max { abs($0.1) < abs($1.1) }
-        return Result(
-            target: "meters on versus off change throughput by at most 5% (point-read, every row)",
-            measured: changes.map { "\($0.0) \(Format.signedPercent(-$0.1))" }.joined(separator: ", "),
-            met: worst.map { abs($0.1) <= 0.05 } ?? false
-        )
-    }
-
     /// Point-read through custom-executor and raw-sqlite at 1k, 10k and 100k operations:
     /// linear time means a constant time per operation.
     private func linearity() async throws -> Result {
@@ -105,9 +81,13 @@ struct TargetChecks: Sendable {
             scaled.operations = size
             scaled.runs = 1
             progress.show("target: point-read at \(size) operations")
-            let results = try await BenchRunner(settings: scaled, progress: progress).measureScenarios()
-            for row in results.first?.rows ?? [] {
-                if let throughput = row.throughput?.median { perOperation[row.name, default: []].append(1e6 / throughput) }
+            scaled.meters = false
+            let timed = try await BenchRunner(settings: scaled, progress: progress).measureTimings().scenarios
+            for scenario in timed {
+                for (name, runs) in scenario.runs {
+                    let seconds = runs.map(\.seconds).sorted()[runs.count / 2]
+                    perOperation[name, default: []].append(seconds * 1e6 / Double(scenario.plan.operationCount))
+                }
             }
         }
         let spreads = perOperation.mapValues { values in (values.max() ?? 0) / max(values.min() ?? 1, 1e-9) }

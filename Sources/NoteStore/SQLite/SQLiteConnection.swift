@@ -82,10 +82,14 @@ public final class SQLiteConnection {
         handle = nil
     }
 
+    /// What a closed connection throws, instead of handing SQLite a null handle.
+    static let closedError = NoteStoreError.sqlite(code: SQLITE_MISUSE, message: "the connection is closed")
+
     // MARK: Statements
 
     /// The prepared statement for `sql`, compiled once and reused (reset) afterwards.
     public func statement(_ sql: String) throws(NoteStoreError) -> Statement {
+        guard handle != nil else { throw Self.closedError }
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -100,6 +104,7 @@ public final class SQLiteConnection {
 
     /// Runs SQL that returns no rows worth reading (DDL, pragmas, transaction control).
     public func execute(_ sql: String) throws(NoteStoreError) {
+        guard handle != nil else { throw Self.closedError }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - ProcessUsage
+
+/// The CPU time and the voluntary context switches of the whole process so far, from
+/// `getrusage`.
+///
+/// CPU time (user + system) is far less sensitive to a busy machine than wall time: a
+/// thread that waits for a core does not accumulate it. A voluntary context switch is a
+/// thread that blocked and later woke up: on a queue-confined pattern, mostly a thread
+/// parking after its job and waking for the next one.
+public struct ProcessUsage: Sendable, Equatable {
+    /// User plus system CPU time, in nanoseconds, summed over every thread.
+    public var cpuNanoseconds: Double
+    /// Times a thread gave up its core to wait (`ru_nvcsw`), summed over every thread.
+    public var voluntarySwitches: Int
+
+    public init(cpuNanoseconds: Double, voluntarySwitches: Int) {
+        self.cpuNanoseconds = cpuNanoseconds
+        self.voluntarySwitches = voluntarySwitches
+    }
+
+    /// The usage of the process now.
+    public static func now() -> ProcessUsage {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func nanoseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1e9 + Double(time.tv_usec) * 1e3 }
+        return ProcessUsage(
+            cpuNanoseconds: nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime),
+            voluntarySwitches: Int(usage.ru_nvcsw)
+        )
+    }
+
+    public static func - (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(
+            cpuNanoseconds: lhs.cpuNanoseconds - rhs.cpuNanoseconds,
+            voluntarySwitches: lhs.voluntarySwitches - rhs.voluntarySwitches
+        )
+    }
+}

@@ -1,0 +1,194 @@
+import Demos
+import Foundation
+import Harness
+import NoteStore
+import Workload
+
+// MARK: - CountingPass
+
+/// The counts of every row: hops, queue jobs, allocations, leaked objects and leaked bytes.
+///
+/// It runs in a child process (`lab bench … --counting-pass FILE`) started with jemalloc's
+/// thread caches off, the only way its allocation counters are exact; the parent keeps the
+/// caches on for the timing pass. Per row:
+///
+/// 1. a warm-up cycle, unmetered, so that what a first use fills once (statement caches,
+///    runtime metadata) is not counted as the row's;
+/// 2. one metered cycle of the measured plan: hops, queue jobs and allocations per
+///    operation, and the leak check, whose object graph is recorded *before* the row is
+///    closed, so a cycle the row detaches during teardown is still found;
+/// 3. ``repeatCycles`` more open/run/close cycles of the warm-up plan, reading the live
+///    bytes after each teardown. A real leak grows with every cycle; teardown noise does
+///    not, so the leak is the smallest growth between consecutive cycles, never below 0.
+enum CountingPass {
+    static let repeatCycles = 4
+
+    // MARK: The parent's side
+
+    /// Runs the counting pass in a child process and reads what it wrote.
+    static func launch(_ settings: BenchSettings) async throws -> Counts {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-counts-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var environment = ProcessInfo.processInfo.environment
+        environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
+        let result: ChildProcess.Result
+        do {
+            result = try await ChildProcess.run(
+                ChildProcess.currentExecutable, arguments: settings.arguments + ["--counting-pass", file.path],
+                environment: environment
+            )
+        } catch {
+            throw LabError.checkFailed("the counting pass could not start: \(error)")
+        }
+        guard result.exitStatus == 0, let data = try? Data(contentsOf: file),
+              let counts = try? JSONDecoder().decode(Counts.self, from: data)
+        else {
+            let ending = result.exitStatus.map { "exit status \($0)" } ?? "signal \(result.signal ?? 0)"
+            let said = result.output.split(separator: "\n").last.map { ": \($0)" } ?? ""
+            throw LabError.checkFailed("the counting pass ended with \(ending)\(said)")
+        }
+        return counts
+    }
+
+    /// Why a row has no counts, when the settings skip the pass.
+    static func skippedReason(_ settings: BenchSettings) -> String? {
+        settings.meters ? nil : "the counting pass was skipped (--no-meters)"
+    }
+
+    // MARK: The child's side
+
+    /// Counts every row of every scenario of `settings`, in this process.
+    static func run(_ settings: BenchSettings) async throws -> Counts {
+        let database = try BenchDatabase(location: settings.database)
+        defer { database.removeAll() }
+        var rows: [CountedRow] = []
+        for scenario in settings.scenarios {
+            for row in settings.rows {
+                rows.append(await count(row, in: scenario, settings: settings, database: database))
+            }
+        }
+        return Counts(rows: rows)
+    }
+
+    private static func count(
+        _ row: RowDescriptor, in scenario: Scenario, settings: BenchSettings, database: BenchDatabase
+    ) async -> CountedRow {
+        let plan = settings.plan(for: scenario)
+        let small = settings.warmUpPlan(for: scenario)
+        let expected = ReferenceModel.expectedOutcome(of: plan)
+        var counted = CountedRow(scenario: scenario.rawValue, row: row.name)
+        do {
+            _ = try await cycle(row, plan: small, database: database, metered: false)
+            let metered = try await cycle(row, plan: plan, database: database, metered: true)
+            counted.hops = metered.hops
+            counted.queueDispatches = metered.queueDispatches
+            counted.allocations = metered.allocations?.allocations
+            counted.allocatedBytes = metered.allocations?.allocatedBytes
+            counted.leakedObjects = metered.leaks.leakedObjects
+            counted.retainPaths = metered.leaks.paths
+            counted.outcomeMatches = metered.outcome == expected
+            counted.outcome = metered.outcome
+            var live = [AllocationMeter.read()?.liveBytes]
+            for _ in 0..<repeatCycles {
+                _ = try await cycle(row, plan: small, database: database, metered: false)
+                live.append(AllocationMeter.read()?.liveBytes)
+            }
+            counted.liveBytesAfterCycles = live.contains(nil) ? nil : live.compactMap { $0 }
+        } catch {
+            HopMeter.setEnabled(false)
+            counted.failure = "\(error)"
+        }
+        return counted
+    }
+
+    /// One open/run/close cycle on a fresh database; returns once the row is released and
+    /// every object the leak check recorded is gone, or the check has waited long enough.
+    private static func cycle(
+        _ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase, metered: Bool
+    ) async throws -> Cycle {
+        let location = try database.fresh(for: row.name, run: 0)
+        defer { database.discard(location) }
+        var (cycle, check) = try await runAndClose(row, plan: plan, location: location, metered: metered)
+        await check.settle()
+        cycle.leaks = check.report()
+        return cycle
+    }
+
+    /// Opens the row, runs the plan, records the object graph, closes the row, and returns
+    /// with no reference to it left but the leak check's weak ones.
+    private static func runAndClose(
+        _ row: RowDescriptor, plan: ScenarioPlan, location: NoteContainer.Location, metered: Bool
+    ) async throws -> (Cycle, LeakCheck) {
+        let repository = try await row.open(RepositoryConfiguration(location: location))
+        do {
+            try await ScenarioRunner.prepare(plan, on: repository)
+            let dispatchesBefore = ContextQueue.dispatchCount
+            let allocationsBefore = metered ? AllocationMeter.read() : nil
+            if metered { HopMeter.setEnabled(true) }
+            let hopsBefore = HopMeter.read()
+            let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.concurrentClients)
+            let hops = HopMeter.read() - hopsBefore
+            HopMeter.setEnabled(false)
+            let allocations = allocationsBefore.flatMap { before in AllocationMeter.read().map { $0 - before } }
+            let dispatches = ContextQueue.dispatchCount - dispatchesBefore
+            let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+            let check = LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure)
+            try await repository.close()
+            let cycle = Cycle(
+                hops: metered && HopMeter.isAvailable ? hops.hops : nil, queueDispatches: dispatches,
+                allocations: allocations, outcome: outcome
+            )
+            return (cycle, check)
+        } catch {
+            HopMeter.setEnabled(false)
+            try? await repository.close()
+            throw error
+        }
+    }
+
+    private struct Cycle {
+        var hops: UInt64?
+        var queueDispatches: Int
+        var allocations: AllocationMeter.Reading?
+        var outcome: ReferenceModel.Outcome
+        var leaks: LeakReport = .none
+    }
+}
+
+// MARK: - Counts
+
+extension CountingPass {
+    /// What the child process writes: one entry per scenario and row.
+    struct Counts: Codable, Sendable {
+        var rows: [CountedRow]
+
+        func row(_ name: String, in scenario: Scenario) -> CountedRow? {
+            rows.first { $0.row == name && $0.scenario == scenario.rawValue }
+        }
+    }
+
+    /// The counts of one row in one scenario, over the whole measured plan.
+    struct CountedRow: Codable, Sendable {
+        var scenario: String
+        var row: String
+        var hops: UInt64?
+        var queueDispatches = 0
+        var allocations: UInt64?
+        var allocatedBytes: UInt64?
+        var leakedObjects = 0
+        var retainPaths: [String] = []
+        /// Live bytes after the metered cycle's teardown, then after each repeated cycle's.
+        var liveBytesAfterCycles: [UInt64]?
+        var outcomeMatches = false
+        var outcome: ReferenceModel.Outcome?
+        var failure: String?
+
+        /// What stays allocated per open/run/close cycle: the smallest growth between two
+        /// consecutive cycles, and 0 when any cycle did not grow (noise, not a leak).
+        var leakedBytesPerCycle: UInt64? {
+            guard let live = liveBytesAfterCycles, live.count > 1 else { return nil }
+            let growth = zip(live.dropFirst(), live).map { Int64(bitPattern: $0 &- $1) }
+            return UInt64(max(0, growth.min() ?? 0))
+        }
+    }
+}
