@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
-        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands"], swiftSettings: strictSwift),
+        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

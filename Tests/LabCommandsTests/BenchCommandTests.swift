@@ -6,34 +6,37 @@ import Testing
 /// `lab bench` on small inputs: exit codes, the report's contents, and its refusals.
 @Suite("lab bench")
 struct BenchCommandTests {
-    // The two full runs below execute in a child process: the hop and allocation meters count
-    // for the whole process, and the other suites run in parallel in this one.
+    // The two full runs below run the built `lab` executable: the hop meter counts for the
+    // whole process, other suites run in parallel in this one, and the counting pass starts
+    // that executable again as its child process.
 
     @Test("A small run prints a complete JSON report and exits 0")
     func smallRunPrintsJSON() async throws {
-        let result = try #require(await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            exit(await Lab.run([
-                "bench", "--operations", "20", "--runs", "1", "--database", "memory", "--format", "json", "--no-progress",
-            ]))
-        })
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutputContent)) as? [String: Any]
-        )
-        #expect(json["schema"] as? Int == 1)
+        let result = try await LabExecutable.run([
+            "bench", "--operations", "20", "--runs", "2", "--database", "memory", "--format", "json", "--no-progress",
+        ])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(json["schema"] as? Int == 2)
+        let probes = try #require(json["cost_probes_ns"] as? [String: Any])
+        #expect((probes["queue_round_trip"] as? [String: Double])?["median"].map { $0 > 0 } == true)
         let scenarios = try #require(json["scenarios"] as? [[String: Any]])
         #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty"])
         for scenario in scenarios {
             let rows = try #require(scenario["rows"] as? [[String: Any]])
             #expect(rows.count == RowCatalog.all.count)
             for row in rows {
-                #expect(row["checksum_ok"] as? Bool == true)
-                #expect(row["checksum"] as? String == scenario["reference_checksum"] as? String)
-                #expect(row["leaked_objects"] as? Int == 0, "no row leaves an object alive")
+                let name = row["row"] as? String ?? "?"
+                #expect(row["checksum_ok"] as? Bool == true, "\(name)")
+                #expect(row["checksum"] as? String == scenario["reference_checksum"] as? String, "\(name)")
+                #expect(row["leaked_objects"] as? Int == 0, "no row leaves an object alive: \(name)")
+                let throughput = try #require(row["throughput"] as? [String: Double], "\(name)")
+                #expect(throughput["min"]! <= throughput["median"]! && throughput["median"]! <= throughput["max"]!)
                 let notes = try #require(row["notes"] as? [String: String])
                 for metric in Self.metrics {
                     // Every metric is measured, or null with the reason beside it; never missing.
                     let value = try #require(row[metric], "\(metric) is missing")
-                    #expect(!(value is NSNull) || notes[metric] != nil, "\(metric) is null without a reason")
+                    #expect(!(value is NSNull) || notes[metric] != nil, "\(name): \(metric) is null without a reason")
                 }
             }
         }
@@ -41,19 +44,19 @@ struct BenchCommandTests {
 
     @Test("A temporary-file run of one scenario and two rows prints a table")
     func tableForSelectedRows() async throws {
-        let result = try #require(await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            exit(await Lab.run([
-                "bench", "--scenario", "update", "--pattern", "custom-executor", "--pattern", "raw-sqlite",
-                "--operations", "30", "--runs", "2", "--no-progress",
-            ]))
-        })
-        let table = String(decoding: result.standardOutputContent, as: UTF8.self)
+        let result = try await LabExecutable.run([
+            "bench", "--scenario", "update", "--pattern", "custom-executor", "--pattern", "raw-sqlite",
+            "--operations", "30", "--runs", "2", "--no-progress",
+        ])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let table = result.standardOutput
         #expect(table.contains("custom-executor"))
         #expect(table.contains("raw-sqlite"))
         #expect(!table.contains("queue-perform"))
         let rows = table.split(separator: "\n").filter { $0.hasPrefix("  custom-executor") || $0.hasPrefix("  raw-sqlite") }
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { $0.hasSuffix(" ok") }, "both rows end at the reference")
+        #expect(rows.first?.contains("2.00/2.00") == true, "custom-executor's hops are counted and declared")
     }
 
     @Test("--output writes the report to the named file")
@@ -70,8 +73,9 @@ struct BenchCommandTests {
     }
 
     static let metrics = [
-        "throughput", "latency_us", "hops_per_op", "expected_hops_per_op", "queue_dispatches_per_op",
-        "allocations_per_op", "bytes_per_op", "leaked_bytes", "leaked_objects", "cycles", "checksum",
+        "throughput", "cpu_us_per_op", "wakeups_per_op", "latency_us", "hops_per_op", "expected_hops_per_op",
+        "queue_dispatches_per_op", "allocations_per_op", "bytes_per_op", "leaked_bytes_per_cycle", "leaked_objects",
+        "cycles", "predicted_ns_per_op", "model_ratio", "checksum",
     ]
 
     @Test("Bad usage exits 64", arguments: [
@@ -104,6 +108,20 @@ struct BenchCommandTests {
         for name in ["import", "point-read", "update", "mixed", "chatty"] + RowCatalog.all.map(\.name) {
             #expect(listing.contains(name))
         }
+    }
+
+    @Test("A child process gets the same settings back from their arguments")
+    func settingsRoundTrip() throws {
+        let command = try BenchCommand.parse(["--scenario", "mixed", "--pattern", "mutex", "--operations", "30", "--clients", "3", "--seed", "9", "--runs", "2", "--database", "memory"])
+        let settings = try command.settings()
+        let again = try BenchCommand.parse(Array(settings.arguments.dropFirst())).settings()
+        #expect(again.scenarios == settings.scenarios)
+        #expect(again.rows.map(\.name) == settings.rows.map(\.name))
+        #expect(again.plan(for: .mixed).operationCount == 30)
+        #expect(again.plan(for: .mixed).clients.count == 3)
+        #expect(again.seed == 9)
+        #expect(again.runs == settings.runs)
+        #expect(again.database == settings.database)
     }
 
     @Test("Quick mode divides the operations by ten and runs three times")

@@ -52,6 +52,7 @@ extension BenchReport.ScenarioResult {
                 row.json(
                     predictedNanoseconds: predictedNanoseconds(for: row, model: model),
                     modelRatio: modelRatio(for: row, model: model),
+                    modelMissing: modelMissingReason(for: row),
                     spreadHidesRanking: spreadHidesRanking(of: row)
                 )
             })),
@@ -59,8 +60,22 @@ extension BenchReport.ScenarioResult {
     }
 }
 
+extension BenchReport.ScenarioResult {
+    /// Why the model has no prediction for `row`.
+    func modelMissingReason(for row: BenchReport.RowResult) -> String {
+        guard let base = row.modelBase else { return "the row is a base of the cost model: the others are predicted from it" }
+        if self.row(named: base) == nil { return "its base row, \(base), did not run" }
+        return "its hop count is missing (the counting pass did not run)"
+    }
+}
+
 extension BenchReport.RowResult {
-    func json(predictedNanoseconds: Double?, modelRatio: Double?, spreadHidesRanking: Bool) -> JSONValue {
+    func json(predictedNanoseconds: Double?, modelRatio: Double?, modelMissing: String, spreadHidesRanking: Bool) -> JSONValue {
+        var notes = self.notes
+        if modelRatio == nil {
+            notes.append(("predicted_ns_per_op", modelMissing))
+            notes.append(("model_ratio", modelMissing))
+        }
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         let latencyJSON: JSONValue = latency.map {
             .object([("p50", .number($0.p50)), ("p90", .number($0.p90)), ("p99", .number($0.p99))])

@@ -1,0 +1,42 @@
+import Demos
+import Foundation
+
+/// The built `lab` executable, run as a child process.
+enum LabExecutable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `lab`, built beside this test executable by `swift test`.
+    static let url: URL? = {
+        var folder = ChildProcess.currentExecutable.deletingLastPathComponent()
+        // Linux: …/debug/X.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("lab")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    struct Result {
+        var exitStatus: Int32?
+        /// Everything printed, standard error included.
+        var output: String
+        /// Standard output alone: the report (`--no-progress` keeps standard error empty on success).
+        var standardOutput: String
+    }
+
+    /// Runs `lab` with `arguments`, its report on standard output going to a file so it
+    /// arrives apart from anything on standard error.
+    static func run(_ arguments: [String]) async throws -> Result {
+        guard let url else { throw Failure(description: "no lab executable beside the test executable") }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("lab-report-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let result = try await ChildProcess.run(
+            url, arguments: arguments + ["--output", report.path], environment: ProcessInfo.processInfo.environment
+        )
+        let standardOutput = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        return Result(exitStatus: result.exitStatus, output: result.output, standardOutput: standardOutput)
+    }
+}

@@ -1,0 +1,114 @@
+import Baselines
+import Foundation
+import Harness
+import NoteStore
+import Testing
+import Workload
+
+@testable import LabCommands
+
+/// The rules that turn raw readings into the table's figures.
+@Suite("Measurement rules")
+struct MeasurementRulesTests {
+    typealias CountedRow = CountingPass.CountedRow
+
+    @Test("A leak is the least growth over repeated cycles, and never negative")
+    func leakedBytesPerCycle() {
+        var row = CountedRow(scenario: "point-read", row: "r")
+        row.liveBytesAfterCycles = [1_000, 1_500, 2_000, 2_600, 3_100]
+        #expect(row.leakedBytesPerCycle == 500, "a real leak grows on every cycle")
+        row.liveBytesAfterCycles = [1_000, 400_000, 1_000, 1_100, 1_000]
+        #expect(row.leakedBytesPerCycle == 0, "teardown noise goes up and down")
+        row.liveBytesAfterCycles = [3_000_000, 600_000, 500_000, 400_000, 300_000]
+        #expect(row.leakedBytesPerCycle == 0, "shrinking is not a negative leak")
+        row.liveBytesAfterCycles = nil
+        #expect(row.leakedBytesPerCycle == nil, "no readings, no figure")
+    }
+
+    @Test("Rounds rotate the rows' order, so no row always runs first")
+    func rotation() {
+        let rows = ["a", "b", "c"]
+        #expect((0..<3).map { rows.rotated(by: $0) } == [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"]])
+        #expect(rows.rotated(by: 4) == ["b", "c", "a"])
+    }
+
+    @Test("A spread overlaps another when their ranges meet")
+    func spreads() throws {
+        let a = try #require(BenchReport.Spread([10, 12, 14]))
+        let b = try #require(BenchReport.Spread([13, 15, 17]))
+        let c = try #require(BenchReport.Spread([20, 21]))
+        #expect(a.median == 12 && a.min == 10 && a.max == 14)
+        #expect(a.overlaps(b) && b.overlaps(a))
+        #expect(!a.overlaps(c))
+        #expect(abs(a.relativeHalfRange - 2.0 / 12) < 1e-12)
+    }
+
+    @Test("One client adds hops and round trips to the base; concurrent clients share the cores")
+    func costModel() throws {
+        let probe = HopCosts(actorHopNanoseconds: 100, queueRoundTripNanoseconds: 10_000, queueRoundTripCPUNanoseconds: 6_000)
+        let model = CostModel(probes: [probe], cores: 2)
+        var base = BenchReport.RowResult(row: .storeSync, failure: "")
+        base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
+        var row = BenchReport.RowResult(row: .customExecutor, failure: "")
+        row.hopsPerOperation = 2
+        row.queueDispatchesPerOperation = 1
+        func predicted(clients: Int) throws -> Double {
+            try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
+        }
+        #expect(abs(try predicted(clients: 1) - (5_000 + 200 + 10_000)) < 1e-6)
+        // Four clients on two cores: (5 000 + 200 + 6 000) / 2, above the serial 5 000.
+        #expect(abs(try predicted(clients: 4) - 5_600) < 1e-6)
+        row.queueDispatchesPerOperation = 0
+        row.hopsPerOperation = 0
+        #expect(abs(try predicted(clients: 4) - 5_000) < 1e-6, "never faster than the serial base")
+        #expect(CostModel.fits(1.19) && CostModel.fits(1 / 1.19))
+        #expect(!CostModel.fits(1.25) && !CostModel.fits(0.8))
+    }
+
+    @Test("The leak check finds a cycle that the row detaches while it closes")
+    func cycleDetachedAtClose() async throws {
+        let row = RowDescriptor(name: "detaching", kind: .baseline, summary: "test", lessons: [], concurrentClients: false) { configuration in
+            DetachingRepository(wrapping: try StoreSyncRepository(container: configuration.makeContainer()))
+        }
+        let command = try BenchCommand.parse(["--scenario", "point-read", "--operations", "5", "--runs", "1", "--database", "memory"])
+        var settings = try command.settings()
+        settings.rows = [row]
+        let counts = try await CountingPass.run(settings)
+        let counted = try #require(counts.row("detaching", in: .pointRead))
+        #expect(counted.failure == nil)
+        #expect(counted.leakedObjects == 1)
+        #expect(counted.retainPaths.contains { $0.contains("SelfRetainingNode") })
+    }
+}
+
+/// A node that keeps itself alive.
+final class SelfRetainingNode: @unchecked Sendable {
+    // Unchecked: set once in the initializer of the test repository, never again.
+    var itself: SelfRetainingNode?
+    init() { itself = self }
+}
+
+/// A repository that holds a leaking node and lets go of it in `close()`: a leak check
+/// built after `close()` would never see the node.
+final class DetachingRepository: NoteRepository, @unchecked Sendable {
+    // Unchecked: `node` is written once, in `close()`, which the runner calls after the
+    // last operation, with nothing else running.
+    private let inner: StoreSyncRepository
+    private var node: SelfRetainingNode? = SelfRetainingNode()
+
+    init(wrapping inner: StoreSyncRepository) { self.inner = inner }
+
+    func importBatch(_ batch: NoteBatch) async throws { try inner.importBatch(batch) }
+    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try inner.snapshot(of: id) }
+    func update(_ id: NoteID, with edit: NoteEdit) async throws { try inner.update(id, with: edit) }
+    func title(of id: NoteID) async throws -> String { try inner.title(of: id) }
+    func body(of id: NoteID) async throws -> String { try inner.body(of: id) }
+    func folderName(of id: NoteID) async throws -> String { try inner.folderName(of: id) }
+    func modified(of id: NoteID) async throws -> Date { try inner.modified(of: id) }
+    func count() async throws -> Int { try inner.count() }
+    func checksum() async throws -> Checksum { try inner.checksum() }
+    func close() async throws {
+        node = nil
+        inner.close()
+    }
+}
