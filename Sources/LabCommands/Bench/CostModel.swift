@@ -37,6 +37,7 @@ struct CostModel: Sendable {
     }
 
     /// Wall nanoseconds per operation, or nil when a count or a cost is missing.
+    // snippet: model
     func predictedNanoseconds(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
         guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
               let hop = hop?.median, let roundTrip = roundTrip?.median, let roundTripCPU = roundTripCPU?.median
@@ -48,6 +49,7 @@ struct CostModel: Sendable {
         let shared = (baseTime + hops * hop + dispatches * roundTripCPU) / Double(min(clients, cores))
         return max(baseTime, shared)
     }
+    // snippet: end
 
     /// Whether predicted ÷ measured is within the tolerance.
     static func fits(_ ratio: Double) -> Bool {
