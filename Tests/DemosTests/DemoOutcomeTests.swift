@@ -116,6 +116,7 @@ struct DemoOutcomeTests {
            let snapshot = outcome.hopsForOneSnapshot, let edit = outcome.hopsPerEdit {
             #expect(one == 2)
             #expect(three == 6)
+            #expect(three == 3 * one)
             #expect(snapshot == 2)
             #expect(edit == 4)
         }
