@@ -27,6 +27,53 @@ enum Guide {
         return paths.sorted()
     }()
 
+    /// The paths, relative to ``root``, of the package's code, scripts and build files:
+    /// what a comment can cite a document from. Build folders are skipped.
+    static let codePaths: [String] = {
+        let extensions: Set<String> = ["swift", "c", "h", "sh", "modulemap"]
+        var paths = ["Makefile", "Package.swift"]
+        for folder in ["Sources", "Tests", "Scripts", "Benchmarks"] {
+            for relative in files(under: folder) {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                let ext = name.split(separator: ".").last.map(String.init) ?? ""
+                if extensions.contains(ext) { paths.append(relative) }
+            }
+        }
+        return paths.sorted()
+    }()
+
+    /// The names of every Markdown file in the package, and of the ones `make bench` writes.
+    static let markdownNames: Set<String> = {
+        var names = Set(generatedByBench.compactMap { $0.split(separator: "/").last.map(String.init) })
+        for folder in ["", "Docs", "Benchmarks", "Sources", "Tests"] {
+            for relative in files(under: folder) where relative.hasSuffix(".md") {
+                names.insert(relative.split(separator: "/").last.map(String.init) ?? relative)
+            }
+        }
+        return names
+    }()
+
+    /// The files under `folder` (the root when empty), relative to ``root``, outside build
+    /// and version-control folders.
+    static func files(under folder: String) -> [String] {
+        if folder.isEmpty {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }
+        }
+        guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else {
+            return []
+        }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.split(separator: "/").last?.hasPrefix(".") == true {
+                walker.skipDescendants()
+                continue
+            }
+            found.append(folder + "/" + relative)
+        }
+        return found
+    }
+
     /// The text of a file under ``root``, or nil when it cannot be read.
     static func text(at relativePath: String) -> String? {
         try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
@@ -271,5 +318,59 @@ enum CodeText {
             }
         }
         return "no difference"
+    }
+}
+
+// MARK: - CitedDocuments
+
+/// Markdown documents that comments in code name: `Benchmarks/README.md`, `Results.md`.
+enum CitedDocuments {
+    struct Citation: Equatable {
+        var document: String
+        /// The 1-based line of the comment.
+        var line: Int
+    }
+
+    /// The `.md` names in the comments of `text`: after `//` in Swift and C (doc comments
+    /// included) and on `*` lines of block comments; after `#` in shell scripts and
+    /// Makefiles. Names in code, such as a file a test writes, are not citations.
+    static func cited(inCommentsOf text: String, path: String) -> [Citation] {
+        let hashComments = path.hasSuffix(".sh") || path.hasSuffix("Makefile")
+        var citations: [Citation] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let comment = comment(in: line, hashComments: hashComments) else { continue }
+            citations += documents(in: comment).map { Citation(document: $0, line: index + 1) }
+        }
+        return citations
+    }
+
+    private static func comment(in line: Substring, hashComments: Bool) -> Substring? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if hashComments {
+            if trimmed.hasPrefix("#") { return trimmed }
+            return line.range(of: " #").map { line[$0.upperBound...] }
+        }
+        if trimmed.hasPrefix("*") || trimmed.hasPrefix("/*") { return trimmed }
+        return line.range(of: "//").map { line[$0.upperBound...] }
+    }
+
+    /// Every Markdown file name in `comment`, with the path before it.
+    private static func documents(in comment: Substring) -> [String] {
+        let pathCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-")
+        var found: [String] = []
+        var rest = comment[...]
+        while let range = rest.range(of: ".md") {
+            let after = rest[range.upperBound...].first
+            if after.map({ $0.isLetter || $0.isNumber }) != true {
+                var start = range.lowerBound
+                while start > rest.startIndex, pathCharacters.contains(rest[rest.index(before: start)]) {
+                    start = rest.index(before: start)
+                }
+                let name = rest[start..<range.upperBound].drop { $0 == "." || $0 == "/" }
+                if name.count > 3 { found.append(String(name)) }
+            }
+            rest = rest[range.upperBound...]
+        }
+        return found
     }
 }
