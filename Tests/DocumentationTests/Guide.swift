@@ -16,6 +16,15 @@ enum Guide {
     /// link to one of them is not broken when the file is missing.
     static let generatedByBench: Set<String> = ["Docs/Results.md", "Docs/Results.svg"]
 
+    /// The folder of the DocC catalog: its Markdown files are the chapters.
+    static let chapterFolder = "Docs/LabGuide.docc"
+
+    /// Whether the page at `path` is a chapter: DocC builds it, and GitHub shows it too.
+    static func isChapter(_ path: String) -> Bool { path.hasPrefix(chapterFolder + "/") }
+
+    /// The pages a link check reads: the README and every `.md` file under `Docs/`.
+    static let linkedPages: [String] = ["README.md"] + markdownPaths
+
     /// The paths, relative to ``root``, of every `.md` file under `Docs/`, sorted.
     static let markdownPaths: [String] = {
         let docs = root.appendingPathComponent("Docs")
@@ -117,6 +126,8 @@ struct MarkdownFile {
     let path: String
     private(set) var blocks: [Block] = []
     private(set) var links: [Link] = []
+    /// The text of every ATX heading outside code blocks, without its `#` marks.
+    private(set) var headings: [String] = []
     /// Markers that no fenced block follows: a quote whose code went missing.
     private(set) var danglingQuotes: [(quote: Quote, line: Int)] = []
 
@@ -147,6 +158,7 @@ struct MarkdownFile {
                 if let earlier = pendingQuote { danglingQuotes.append(earlier) }
                 pendingQuote = nil
                 links += Self.links(in: line, lineNumber: index + 1)
+                if let heading = Self.heading(in: line) { headings.append(heading) }
             }
             index += 1
         }
@@ -164,11 +176,38 @@ struct MarkdownFile {
         return Quote(path: String(parts[0]), region: String(parts[1]))
     }
 
-    /// The link targets of one line of prose: inline links and images, and reference
-    /// definitions. Code spans and HTML comments are skipped.
+    /// The text of an ATX heading (`## The rule`), or nil when `line` is not one.
+    static func heading(in line: String) -> String? {
+        let indentation = line.prefix { $0 == " " }.count
+        guard indentation <= 3 else { return nil }
+        let rest = line.dropFirst(indentation)
+        let marks = rest.prefix { $0 == "#" }.count
+        guard (1...6).contains(marks) else { return nil }
+        let afterMarks = rest.dropFirst(marks)
+        guard afterMarks.isEmpty || afterMarks.first == " " else { return nil }
+        var text = afterMarks.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("#") { text.removeLast() }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The link targets of one line of prose: inline links and images, reference
+    /// definitions, and autolinks (`<doc:Hops>`, `<https://swift.org>`). Code spans and
+    /// HTML comments are skipped.
     static func links(in line: String, lineNumber: Int) -> [Link] {
         let prose = removingCodeSpansAndComments(from: line)
         var found: [Link] = []
+        // Autolinks: `<scheme:…>`, with no space inside.
+        var search = prose[...]
+        while let open = search.firstIndex(of: "<") {
+            let inside = search[search.index(after: open)...]
+            guard let close = inside.firstIndex(of: ">") else { break }
+            let target = inside[..<close]
+            let scheme = target.prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-" }
+            if scheme.count >= 2, target.dropFirst(scheme.count).first == ":", !target.contains(" ") {
+                found.append(Link(target: String(target), line: lineNumber))
+            }
+            search = inside[inside.index(after: close)...]
+        }
         let trimmed = prose.trimmingCharacters(in: .whitespaces)
         // A reference definition: `[label]: target`.
         if trimmed.hasPrefix("["), let close = trimmed.range(of: "]:") {
@@ -372,5 +411,79 @@ enum CitedDocuments {
             rest = rest[range.upperBound...]
         }
         return found
+    }
+}
+
+// MARK: - Anchors
+
+enum Anchor {
+    /// GitHub's anchor for a heading: lower case, spaces to hyphens, every character but
+    /// letters, digits, spaces, hyphens and underscores dropped.
+    static func github(_ heading: String) -> String {
+        String(heading.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" })
+            .replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// DocC's fragment for a heading, as `doc:Chapter#Fragment` must spell it: case kept,
+    /// runs of spaces and dashes to one hyphen, punctuation and backticks dropped.
+    static func docc(_ heading: String) -> String {
+        let words = heading.split { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\u{2013}" || $0 == "\u{2014}" }
+        return words.joined(separator: "-").filter { $0 == "-" || !($0.isPunctuation || $0 == "`") }
+    }
+}
+
+// MARK: - LinkTarget
+
+/// Where a link in the guide goes, and whether GitHub or DocC can follow it.
+struct LinkTarget {
+    let target: String
+    /// The page the link is on, relative to the package root.
+    let page: String
+
+    /// A link to the web or to mail: neither check applies.
+    var isExternal: Bool {
+        guard !target.hasPrefix("doc:") else { return false }
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let scheme = target[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-" }
+    }
+
+    private var fileAndAnchor: (file: String, anchor: String?) {
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        return (file.removingPercentEncoding ?? file, parts.count == 2 ? String(parts[1]) : nil)
+    }
+
+    /// Nil when GitHub, showing `page`, can follow the link; otherwise why not.
+    var problemOnGitHub: String? {
+        if target.hasPrefix("doc:") { return "GitHub cannot follow a DocC link" }
+        let (file, anchor) = fileAndAnchor
+        let folder = page.split(separator: "/").dropLast().joined(separator: "/")
+        let resolved = file.isEmpty ? page : DocumentationTests.normalizedPath(folder.isEmpty ? file : folder + "/" + file)
+        if file.hasPrefix("/") { return "an absolute path" }
+        if resolved.hasPrefix("../") { return "\(resolved) is outside the package" }
+        guard Guide.exists(resolved) else {
+            return Guide.generatedByBench.contains(resolved) ? nil : "\(resolved) does not exist"
+        }
+        guard let anchor, resolved.hasSuffix(".md") else { return nil }
+        let headings = Guide.text(at: resolved).map { MarkdownFile(path: resolved, text: $0).headings } ?? []
+        if headings.map(Anchor.github).contains(anchor) { return nil }
+        return "\(resolved) has no heading whose GitHub anchor is #\(anchor)"
+    }
+
+    /// Nil when DocC, building `page`, can follow the link; otherwise why not.
+    var problemInDocC: String? {
+        guard Guide.isChapter(page) else { return "DocC does not build \(page)" }
+        guard target.hasPrefix("doc:") else {
+            return "DocC cannot follow a relative link: link a chapter as [Title](doc:Name), name a source by its path"
+        }
+        let (file, anchor) = fileAndAnchor
+        let name = String(file.dropFirst("doc:".count))
+        let chapter = Guide.chapterFolder + "/" + name + ".md"
+        guard !name.contains("/"), Guide.exists(chapter) else { return "no chapter \(chapter)" }
+        guard let anchor else { return nil }
+        let headings = Guide.text(at: chapter).map { MarkdownFile(path: chapter, text: $0).headings } ?? []
+        if headings.map(Anchor.docc).contains(anchor) { return nil }
+        return "\(chapter) has no heading whose DocC fragment is #\(anchor)"
     }
 }
