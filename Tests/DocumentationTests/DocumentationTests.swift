@@ -24,6 +24,20 @@ struct DocumentationTests {
         #expect(Guide.markdownPaths.count >= 10, "found only \(Guide.markdownPaths)")
     }
 
+    @Test("Start here is the one entry page: the README's first screen and the other entry pages point to it")
+    func oneEntryPage() throws {
+        let readme = try #require(Guide.text(at: "README.md"))
+        let firstScreen = try #require(readme.components(separatedBy: "\n## ").dropFirst().first { $0.hasPrefix("Quick start") })
+        #expect(firstScreen.contains("](Docs/LabGuide.docc/StartHere.md)"), "the Quick start section links Start here")
+        #expect(Guide.text(at: "Docs/README.md")?.contains("](LabGuide.docc/StartHere.md)") == true)
+        #expect(Guide.text(at: "Docs/LabGuide.docc/LabGuide.md")?.contains("<doc:StartHere>") == true)
+        let lessonTable = "| # | lesson | chapter | demo |"
+        for path in Guide.linkedPages {
+            let hasTable = Guide.text(at: path)?.contains(lessonTable) == true
+            #expect(hasTable == (path == "Docs/LabGuide.docc/StartHere.md"), "\(path): only Start here lists the lessons")
+        }
+    }
+
     @Test("Every quoted block equals the region of the source file it names", arguments: Guide.markdownPaths)
     func quotesMatchTheirSources(path: String) throws {
         let file = try #require(Guide.text(at: path).map { MarkdownFile(path: path, text: $0) })
