@@ -6,7 +6,7 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick bench-check bench-thresholds demo docs clean
+.PHONY: help setup build test bench bench-quick bench-check bench-thresholds demo demo-check docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -36,6 +36,9 @@ bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from 
 
 demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one.
 	$(SWIFT) run lab demo $(NAME)
+
+demo-check: setup ## Run every demo in a debug and a release build; fail when their hop counts differ.
+	@SWIFT="$(SWIFT)" Scripts/demo-check.sh
 
 docs: ## Build the guide with DocC.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors

@@ -1,106 +1,200 @@
-// Lesson 6: a global actor cannot create its isolated helper in a synchronous initializer.
+// Lesson 6: a global actor cannot create its isolated helper synchronously, not even in a
+// default value of its own stored property.
 // Source: "Concurrency (9) Global Actors", reading notes on Modern Concurrency in Swift (003).
 
 // MARK: - IsolatedInitDemo
 
 public struct IsolatedInitDemo: Demo {
     public struct Outcome: Codable, Sendable, Equatable {
-        /// The compiler's errors for each version; none means it compiles.
-        public var brokenErrors: [String]
+        /// The compiler's errors for each version, in Swift 6 language mode unless the name
+        /// says otherwise; none means it compiles.
+        public var bookCodeErrors: [String]
+        public var bookCodeSwift5Errors: [String]
         public var setupFixErrors: [String]
+        public var initBodyErrors: [String]
+        public var actorMethodErrors: [String]
         public var asyncInitErrors: [String]
+        public var isolatedClassErrors: [String]
     }
 
     public static let name = "isolated-init"
     public static let lesson = 6
-    public static let summary = "creating a global-actor helper in the actor's init does not compile; setup() does"
+    public static let summary = "a global actor cannot create its @ImageDatabase helper synchronously; setup() can"
     public static let source = Article.globalActorNotes
     public static let chapter = "Docs/LabGuide.docc/GlobalActor.md#isolated-initializers"
     public static let whatItDoes = """
-        Runs the Swift compiler (swiftc -typecheck, Swift 6 mode) on three versions of the \
-        book's ImageDatabase, a global actor that owns a DiskStorage isolated to it: the \
-        one that creates the storage in init, the book's fix with an async setup(), and an \
-        async init.
+        Runs the Swift compiler (swiftc -typecheck) on the book's ImageDatabase, a global \
+        actor whose stored property DiskStorage() creates a class isolated to that global \
+        actor, in the Swift 6 and the Swift 5 language modes; then, in Swift 6 mode, on the \
+        book's fix with an async setup(), on the same call in the actor's initializer, in a \
+        method of the actor and in an async initializer, and on the same stored properties \
+        in a class isolated to the global actor.
         """
     public static let why = """
-        A global actor's instance initializer is not isolated to the global actor (in Swift \
-        6 it is nonisolated), so it may not call DiskStorage's @ImageDatabase initializer \
-        synchronously, even though it is the actor. An async init could await it, but the \
-        global actor's shared instance is a static let, whose initializer cannot await. So \
-        the storage becomes an implicitly unwrapped property set in an async setup() that \
-        every caller must remember to await first. The lab's GlobalActorRepository avoids \
-        the problem: it is a @DatabaseActor class, not the global actor, so its init is \
-        isolated and creates its helpers synchronously.
+        @ImageDatabase means isolated to one actor instance, ImageDatabase.shared. Code \
+        inside the actor is isolated to self, and the compiler does not know that self is \
+        ImageDatabase.shared, so even a method of the actor must await DiskStorage's \
+        @ImageDatabase initializer. A stored property's default value runs as part of the \
+        initializer, synchronously, and since Swift 6 (SE-0411) it may only require the \
+        isolation of its own type, here the actor instance, not the global actor. Swift 5 \
+        mode still says it as the notes quote it. An actor's synchronous init \
+        is nonisolated, and the static let shared cannot await an async init. So the book \
+        sets an implicitly unwrapped property in an async setup() that every caller must \
+        remember to await first. A class isolated to the global actor has no such problem: \
+        its default values and its init share the global actor's isolation, which is how \
+        the lab's GlobalActorRepository creates its helpers.
         """
 
-    /// The book's code: the initializer creates the isolated helper.
-    public static let broken = """
-        @globalActor
-        actor ImageDatabase {
-            static let shared = ImageDatabase()
-            let storage: DiskStorage
+    /// The book's code, as the reading notes quote it: the stored property's default value
+    /// creates the `@ImageDatabase` helper.
+    public static let bookCode = """
+        // snippet: book-code
+        @globalActor actor ImageDatabase { // 1
 
-            init() {
-                storage = DiskStorage()
-            }
-        }
+          static let shared = ImageDatabase() // 1
 
-        @ImageDatabase
-        final class DiskStorage {
-            init() {}
+          let imageLoader: ImageLoader = ImageLoader() // 2
+
+          private let storage: DiskStorage = DiskStorage() // 3
+          private var storedImagesIndex: Set<String> = [] // 4
+
+          private init() { } // 1
         }
+        // snippet: end
 
         """
 
-    /// The book's fix: an implicitly unwrapped property, set in an async `setup()`.
+    /// The book's fix, as the notes quote it: an implicitly unwrapped property, set in an
+    /// async `setup()` ("setup 코드 추가": setup code added).
     public static let setupFix = """
-        @globalActor
-        actor ImageDatabase {
-            static let shared = ImageDatabase()
-            private var storage: DiskStorage!
+        // snippet: book-fix
+        @globalActor actor ImageDatabase {
 
-            func setup() async {
-                storage = await DiskStorage()
+          static let shared = ImageDatabase()
+
+          let imageLoader: ImageLoader = ImageLoader()
+
+          private var storage: DiskStorage! // ✅
+          private var storedImagesIndex: Set<String> = []
+
+          private init() { }
+
+          func setup() async throws { // ✅ setup 코드 추가
+            self.storage = await DiskStorage()
+
+            for fileURL in try await self.storage.persistedFiles() {
+              self.storedImagesIndex.insert(fileURL.lastPathComponent)
             }
+          }
         }
+        // snippet: end
 
-        @ImageDatabase
-        final class DiskStorage {
-            init() {}
+        """
+
+    /// What the notes elide, reduced to what the book's code uses: `ImageLoader` is an
+    /// actor, `DiskStorage` a class isolated to the global actor that manages a folder.
+    public static let standIns = """
+        // snippet: stand-ins
+        import Foundation
+
+        actor ImageLoader {}
+
+        @ImageDatabase class DiskStorage {
+          private var folder: URL
+
+          init() {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("database")
+          }
+
+          func persistedFiles() throws -> [URL] {
+            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+          }
+        }
+        // snippet: end
+
+        """
+
+    /// The call moved into the actor's synchronous initializer.
+    public static let initBody = """
+        @globalActor actor ImageDatabase {
+          static let shared = ImageDatabase()
+          private let storage: DiskStorage
+
+          private init() {
+            storage = DiskStorage()
+          }
         }
 
         """
 
-    /// The way out that is not: an async initializer.
-    public static let asyncInit = """
-        @globalActor
-        actor ImageDatabase {
-            static let shared = ImageDatabase()
-            let storage: DiskStorage
+    /// The call in a synchronous method of the actor, which runs isolated to the instance.
+    public static let actorMethod = """
+        @globalActor actor ImageDatabase {
+          static let shared = ImageDatabase()
+          private var storage: DiskStorage?
 
-            init() async {
-                storage = await DiskStorage()
-            }
+          private init() { }
+
+          func makeStorage() {
+            storage = DiskStorage()
+          }
         }
 
-        @ImageDatabase
-        final class DiskStorage {
-            init() {}
+        """
+
+    /// The way out that is not: an async initializer, which `shared` cannot await.
+    public static let asyncInit = """
+        @globalActor actor ImageDatabase {
+          static let shared = ImageDatabase()
+          private let storage: DiskStorage
+
+          private init() async {
+            storage = await DiskStorage()
+          }
+        }
+
+        """
+
+    /// The book's stored properties in a class isolated to the global actor.
+    public static let isolatedClass = """
+        @globalActor actor ImageDatabase {
+          static let shared = ImageDatabase()
+          private init() { }
+        }
+
+        @ImageDatabase final class ImageStore {
+          let imageLoader: ImageLoader = ImageLoader()
+          private let storage: DiskStorage = DiskStorage()
+          private var storedImagesIndex: Set<String> = []
         }
 
         """
 
     public static var listings: [(title: String, code: String)] {
-        [("The book's code", broken), ("The book's fix", setupFix), ("An async init", asyncInit)]
+        [
+            ("The book's code", bookCode), ("The book's fix", setupFix),
+            ("The call in the actor's init", initBody), ("The call in a method of the actor", actorMethod),
+            ("An async init", asyncInit), ("A class isolated to the global actor", isolatedClass),
+            ("Stand-ins for what the notes elide, compiled with each version", standIns),
+        ].map { ($0.0, Self.withoutSnippetMarkers($0.1)) }
     }
 
     public init() {}
 
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
-        Outcome(
-            brokenErrors: try await environment.typecheck(Self.broken),
-            setupFixErrors: try await environment.typecheck(Self.setupFix),
-            asyncInitErrors: try await environment.typecheck(Self.asyncInit)
+        func errors(_ version: String, languageMode: Int = 6) async throws -> [String] {
+            try await environment.typecheck(
+                Self.withoutSnippetMarkers(version + Self.standIns), languageMode: languageMode
+            )
+        }
+        return Outcome(
+            bookCodeErrors: try await errors(Self.bookCode),
+            bookCodeSwift5Errors: try await errors(Self.bookCode, languageMode: 5),
+            setupFixErrors: try await errors(Self.setupFix),
+            initBodyErrors: try await errors(Self.initBody),
+            actorMethodErrors: try await errors(Self.actorMethod),
+            asyncInitErrors: try await errors(Self.asyncInit),
+            isolatedClassErrors: try await errors(Self.isolatedClass)
         )
     }
 
@@ -109,9 +203,20 @@ public struct IsolatedInitDemo: Demo {
             errors.isEmpty ? "compiles" : "does not compile: " + errors.joined(separator: "; ")
         }
         return [
-            "Creating DiskStorage in init \(verdict(outcome.brokenErrors)).",
-            "The async setup() version \(verdict(outcome.setupFixErrors)).",
-            "The async init version \(verdict(outcome.asyncInitErrors)).",
+            "The book's code, in Swift 6 mode, \(verdict(outcome.bookCodeErrors)).",
+            "The same code in Swift 5 mode, as the notes saw it, \(verdict(outcome.bookCodeSwift5Errors)).",
+            "The book's async setup() \(verdict(outcome.setupFixErrors)).",
+            "The call in the actor's init \(verdict(outcome.initBodyErrors)).",
+            "The call in a method of the actor \(verdict(outcome.actorMethodErrors)).",
+            "The async init \(verdict(outcome.asyncInitErrors)).",
+            "The class isolated to the global actor \(verdict(outcome.isolatedClassErrors)).",
         ]
+    }
+
+    /// `code` without its `// snippet:` lines, which mark the regions the guide quotes.
+    static func withoutSnippetMarkers(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingPrefix(while: { $0 == " " }).hasPrefix("// snippet:") }
+            .joined(separator: "\n")
     }
 }

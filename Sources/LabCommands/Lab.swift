@@ -8,7 +8,7 @@ import Darwin
 
 // MARK: - Lab
 
-/// The `lab` command: runs the lab's benchmarks, demos and workshop.
+/// The `lab` command: runs the lab's benchmarks (`lab bench`) and its demos (`lab demo`).
 public struct Lab: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lab",

@@ -6,9 +6,8 @@ import Synchronization
 /// The serial queue a context is confined to (lesson 1).
 ///
 /// It is `Sendable` and separate from the context so that an executor can hold it: a
-/// `SerialExecutor` must be `Sendable`, a context is not. SwiftData's
-/// `DefaultSerialModelExecutor` has to keep its `ModelContext` in an unchecked container
-/// for that reason; keeping the queue apart avoids the unchecked conformance.
+/// `SerialExecutor` must be `Sendable`, a context is not. ``ContextExecutor`` holds only
+/// this queue, never the context, so neither type needs an unchecked conformance.
 public final class ContextQueue: Sendable {
     /// The name shown in traps and thread dumps.
     public let label: String

@@ -38,6 +38,30 @@ struct DemoCatalogTests {
         }
     }
 
+    @Test("Start here names each lesson's demo and links the demo's chapter")
+    func startHereListsTheDemos() throws {
+        let text = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Docs/LabGuide.docc/StartHere.md"), encoding: .utf8
+        )
+        // The rows of the lesson table: | 6 | lesson | [Global actor](doc:GlobalActor#Isolated-initializers) | `isolated-init` |
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && Int($0.dropFirst(2).prefix { $0.isNumber }) != nil }
+        #expect(rows.count == DemoCatalog.all.count)
+        for (row, demo) in zip(rows, DemoCatalog.all) {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.first == String(demo.lesson), "\(row)")
+            #expect(cells.last == "`\(demo.name)`", "lesson \(demo.lesson): \(cells.last ?? "") is not `\(demo.name)`")
+            // The demo's chapter, Docs/LabGuide.docc/GlobalActor.md#isolated-initializers, as a DocC link.
+            let parts = demo.chapter.split(separator: "#", maxSplits: 1).map(String.init)
+            let chapter = parts[0].split(separator: "/").last.map { String($0.dropLast(".md".count)) } ?? ""
+            let link = cells.count > 2 ? cells[cells.count - 2] : ""
+            let target = link.split(separator: "(", maxSplits: 1).last.map { String($0.dropLast()) } ?? ""
+            let targetParts = target.split(separator: "#", maxSplits: 1).map(String.init)
+            #expect(targetParts.first == "doc:" + chapter, "lesson \(demo.lesson): \(link) does not link \(chapter)")
+            let anchor = targetParts.count == 2 ? Self.anchor(ofHeading: targetParts[1].replacingOccurrences(of: "-", with: " ")) : nil
+            #expect(anchor == (parts.count == 2 ? parts[1] : nil), "lesson \(demo.lesson): \(link) is not \(demo.chapter)")
+        }
+    }
+
     @Test("Crash-site names are unique and name their demo")
     func crashSites() {
         let sites = CrashSite.all.map(\.name)

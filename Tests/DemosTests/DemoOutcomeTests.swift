@@ -66,14 +66,30 @@ struct DemoOutcomeTests {
         }
     }
 
-    @Test("6 isolated-init: the book's init does not compile, setup() does, an async init does not")
+    @Test("6 isolated-init: the book's default value does not compile in either language mode; setup() and an isolated class do")
     func isolatedInit() async throws {
         let outcome = try await LabProcess.outcome(of: IsolatedInitDemo.self)
-        #expect(outcome.brokenErrors == [
+        let callInActor = "call to global actor 'ImageDatabase'-isolated initializer 'init()' in a synchronous actor-isolated context"
+        #expect(outcome.bookCodeErrors == ["global actor 'ImageDatabase'-isolated default value in a actor-isolated context"])
+        #expect(outcome.bookCodeSwift5Errors == [callInActor])
+        #expect(outcome.setupFixErrors.isEmpty)
+        #expect(outcome.initBodyErrors == [
             "call to global actor 'ImageDatabase'-isolated initializer 'init()' in a synchronous nonisolated context",
         ])
-        #expect(outcome.setupFixErrors.isEmpty)
+        #expect(outcome.actorMethodErrors == [callInActor])
         #expect(outcome.asyncInitErrors == ["'async' call cannot occur in a global variable initializer"])
+        #expect(outcome.isolatedClassErrors.isEmpty)
+    }
+
+    @Test("6 isolated-init: the book's code is listed as the notes quote it, without the guide's snippet markers")
+    func isolatedInitListings() throws {
+        let listings = Dictionary(uniqueKeysWithValues: IsolatedInitDemo.listings.map { ($0.title, $0.code) })
+        let bookCode = try #require(listings["The book's code"])
+        let bookFix = try #require(listings["The book's fix"])
+        #expect(bookCode.contains("private let storage: DiskStorage = DiskStorage() // 3"))
+        #expect(bookCode.contains("private init() { } // 1"))
+        #expect(bookFix.contains("private var storage: DiskStorage! // ✅"))
+        #expect(IsolatedInitDemo.listings.allSatisfy { !$0.code.contains("// snippet:") })
     }
 
     @Test("7 id-lookups: throws, nil, and a fault that fails when fired")
@@ -116,6 +132,7 @@ struct DemoOutcomeTests {
            let snapshot = outcome.hopsForOneSnapshot, let edit = outcome.hopsPerEdit {
             #expect(one == 2)
             #expect(three == 6)
+            #expect(three == 3 * one)
             #expect(snapshot == 2)
             #expect(edit == 4)
         }

@@ -16,6 +16,15 @@ enum Guide {
     /// link to one of them is not broken when the file is missing.
     static let generatedByBench: Set<String> = ["Docs/Results.md", "Docs/Results.svg"]
 
+    /// The folder of the DocC catalog: its Markdown files are the chapters.
+    static let chapterFolder = "Docs/LabGuide.docc"
+
+    /// Whether the page at `path` is a chapter: DocC builds it, and GitHub shows it too.
+    static func isChapter(_ path: String) -> Bool { path.hasPrefix(chapterFolder + "/") }
+
+    /// The pages a link check reads: the README and every `.md` file under `Docs/`.
+    static let linkedPages: [String] = ["README.md"] + markdownPaths
+
     /// The paths, relative to ``root``, of every `.md` file under `Docs/`, sorted.
     static let markdownPaths: [String] = {
         let docs = root.appendingPathComponent("Docs")
@@ -26,6 +35,53 @@ enum Guide {
         }
         return paths.sorted()
     }()
+
+    /// The paths, relative to ``root``, of the package's code, scripts and build files:
+    /// what a comment can cite a document from. Build folders are skipped.
+    static let codePaths: [String] = {
+        let extensions: Set<String> = ["swift", "c", "h", "sh", "modulemap"]
+        var paths = ["Makefile", "Package.swift"]
+        for folder in ["Sources", "Tests", "Scripts", "Benchmarks"] {
+            for relative in files(under: folder) {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                let ext = name.split(separator: ".").last.map(String.init) ?? ""
+                if extensions.contains(ext) { paths.append(relative) }
+            }
+        }
+        return paths.sorted()
+    }()
+
+    /// The names of every Markdown file in the package, and of the ones `make bench` writes.
+    static let markdownNames: Set<String> = {
+        var names = Set(generatedByBench.compactMap { $0.split(separator: "/").last.map(String.init) })
+        for folder in ["", "Docs", "Benchmarks", "Sources", "Tests"] {
+            for relative in files(under: folder) where relative.hasSuffix(".md") {
+                names.insert(relative.split(separator: "/").last.map(String.init) ?? relative)
+            }
+        }
+        return names
+    }()
+
+    /// The files under `folder` (the root when empty), relative to ``root``, outside build
+    /// and version-control folders.
+    static func files(under folder: String) -> [String] {
+        if folder.isEmpty {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }
+        }
+        guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else {
+            return []
+        }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.split(separator: "/").last?.hasPrefix(".") == true {
+                walker.skipDescendants()
+                continue
+            }
+            found.append(folder + "/" + relative)
+        }
+        return found
+    }
 
     /// The text of a file under ``root``, or nil when it cannot be read.
     static func text(at relativePath: String) -> String? {
@@ -70,6 +126,8 @@ struct MarkdownFile {
     let path: String
     private(set) var blocks: [Block] = []
     private(set) var links: [Link] = []
+    /// The text of every ATX heading outside code blocks, without its `#` marks.
+    private(set) var headings: [String] = []
     /// Markers that no fenced block follows: a quote whose code went missing.
     private(set) var danglingQuotes: [(quote: Quote, line: Int)] = []
 
@@ -100,6 +158,7 @@ struct MarkdownFile {
                 if let earlier = pendingQuote { danglingQuotes.append(earlier) }
                 pendingQuote = nil
                 links += Self.links(in: line, lineNumber: index + 1)
+                if let heading = Self.heading(in: line) { headings.append(heading) }
             }
             index += 1
         }
@@ -117,11 +176,38 @@ struct MarkdownFile {
         return Quote(path: String(parts[0]), region: String(parts[1]))
     }
 
-    /// The link targets of one line of prose: inline links and images, and reference
-    /// definitions. Code spans and HTML comments are skipped.
+    /// The text of an ATX heading (`## The rule`), or nil when `line` is not one.
+    static func heading(in line: String) -> String? {
+        let indentation = line.prefix { $0 == " " }.count
+        guard indentation <= 3 else { return nil }
+        let rest = line.dropFirst(indentation)
+        let marks = rest.prefix { $0 == "#" }.count
+        guard (1...6).contains(marks) else { return nil }
+        let afterMarks = rest.dropFirst(marks)
+        guard afterMarks.isEmpty || afterMarks.first == " " else { return nil }
+        var text = afterMarks.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("#") { text.removeLast() }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The link targets of one line of prose: inline links and images, reference
+    /// definitions, and autolinks (`<doc:Hops>`, `<https://swift.org>`). Code spans and
+    /// HTML comments are skipped.
     static func links(in line: String, lineNumber: Int) -> [Link] {
         let prose = removingCodeSpansAndComments(from: line)
         var found: [Link] = []
+        // Autolinks: `<scheme:…>`, with no space inside.
+        var search = prose[...]
+        while let open = search.firstIndex(of: "<") {
+            let inside = search[search.index(after: open)...]
+            guard let close = inside.firstIndex(of: ">") else { break }
+            let target = inside[..<close]
+            let scheme = target.prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-" }
+            if scheme.count >= 2, target.dropFirst(scheme.count).first == ":", !target.contains(" ") {
+                found.append(Link(target: String(target), line: lineNumber))
+            }
+            search = inside[inside.index(after: close)...]
+        }
         let trimmed = prose.trimmingCharacters(in: .whitespaces)
         // A reference definition: `[label]: target`.
         if trimmed.hasPrefix("["), let close = trimmed.range(of: "]:") {
@@ -271,5 +357,133 @@ enum CodeText {
             }
         }
         return "no difference"
+    }
+}
+
+// MARK: - CitedDocuments
+
+/// Markdown documents that comments in code name: `Benchmarks/README.md`, `Results.md`.
+enum CitedDocuments {
+    struct Citation: Equatable {
+        var document: String
+        /// The 1-based line of the comment.
+        var line: Int
+    }
+
+    /// The `.md` names in the comments of `text`: after `//` in Swift and C (doc comments
+    /// included) and on `*` lines of block comments; after `#` in shell scripts and
+    /// Makefiles. Names in code, such as a file a test writes, are not citations.
+    static func cited(inCommentsOf text: String, path: String) -> [Citation] {
+        let hashComments = path.hasSuffix(".sh") || path.hasSuffix("Makefile")
+        var citations: [Citation] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let comment = comment(in: line, hashComments: hashComments) else { continue }
+            citations += documents(in: comment).map { Citation(document: $0, line: index + 1) }
+        }
+        return citations
+    }
+
+    private static func comment(in line: Substring, hashComments: Bool) -> Substring? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if hashComments {
+            if trimmed.hasPrefix("#") { return trimmed }
+            return line.range(of: " #").map { line[$0.upperBound...] }
+        }
+        if trimmed.hasPrefix("*") || trimmed.hasPrefix("/*") { return trimmed }
+        return line.range(of: "//").map { line[$0.upperBound...] }
+    }
+
+    /// Every Markdown file name in `comment`, with the path before it.
+    private static func documents(in comment: Substring) -> [String] {
+        let pathCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-")
+        var found: [String] = []
+        var rest = comment[...]
+        while let range = rest.range(of: ".md") {
+            let after = rest[range.upperBound...].first
+            if after.map({ $0.isLetter || $0.isNumber }) != true {
+                var start = range.lowerBound
+                while start > rest.startIndex, pathCharacters.contains(rest[rest.index(before: start)]) {
+                    start = rest.index(before: start)
+                }
+                let name = rest[start..<range.upperBound].drop { $0 == "." || $0 == "/" }
+                if name.count > 3 { found.append(String(name)) }
+            }
+            rest = rest[range.upperBound...]
+        }
+        return found
+    }
+}
+
+// MARK: - Anchors
+
+enum Anchor {
+    /// GitHub's anchor for a heading: lower case, spaces to hyphens, every character but
+    /// letters, digits, spaces, hyphens and underscores dropped.
+    static func github(_ heading: String) -> String {
+        String(heading.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" })
+            .replacingOccurrences(of: " ", with: "-")
+    }
+
+    /// DocC's fragment for a heading, as `doc:Chapter#Fragment` must spell it: case kept,
+    /// runs of spaces and dashes to one hyphen, punctuation and backticks dropped.
+    static func docc(_ heading: String) -> String {
+        let words = heading.split { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\u{2013}" || $0 == "\u{2014}" }
+        return words.joined(separator: "-").filter { $0 == "-" || !($0.isPunctuation || $0 == "`") }
+    }
+}
+
+// MARK: - LinkTarget
+
+/// Where a link in the guide goes, and whether GitHub or DocC can follow it.
+struct LinkTarget {
+    let target: String
+    /// The page the link is on, relative to the package root.
+    let page: String
+
+    /// A link to the web or to mail: neither check applies.
+    var isExternal: Bool {
+        guard !target.hasPrefix("doc:") else { return false }
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let scheme = target[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-" }
+    }
+
+    private var fileAndAnchor: (file: String, anchor: String?) {
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        return (file.removingPercentEncoding ?? file, parts.count == 2 ? String(parts[1]) : nil)
+    }
+
+    /// Nil when GitHub, showing `page`, can follow the link; otherwise why not.
+    var problemOnGitHub: String? {
+        if target.hasPrefix("doc:") { return "GitHub cannot follow a DocC link" }
+        let (file, anchor) = fileAndAnchor
+        let folder = page.split(separator: "/").dropLast().joined(separator: "/")
+        let resolved = file.isEmpty ? page : DocumentationTests.normalizedPath(folder.isEmpty ? file : folder + "/" + file)
+        if file.hasPrefix("/") { return "an absolute path" }
+        if resolved.hasPrefix("../") { return "\(resolved) is outside the package" }
+        guard Guide.exists(resolved) else {
+            return Guide.generatedByBench.contains(resolved) ? nil : "\(resolved) does not exist"
+        }
+        guard let anchor, resolved.hasSuffix(".md") else { return nil }
+        let headings = Guide.text(at: resolved).map { MarkdownFile(path: resolved, text: $0).headings } ?? []
+        if headings.map(Anchor.github).contains(anchor) { return nil }
+        return "\(resolved) has no heading whose GitHub anchor is #\(anchor)"
+    }
+
+    /// Nil when DocC, building `page`, can follow the link; otherwise why not.
+    var problemInDocC: String? {
+        guard Guide.isChapter(page) else { return "DocC does not build \(page)" }
+        guard target.hasPrefix("doc:") else {
+            return "DocC cannot follow a relative link: link a chapter as [Title](doc:Name), name a source by its path"
+        }
+        let (file, anchor) = fileAndAnchor
+        let name = String(file.dropFirst("doc:".count))
+        let chapter = Guide.chapterFolder + "/" + name + ".md"
+        guard !name.contains("/"), Guide.exists(chapter) else { return "no chapter \(chapter)" }
+        guard let anchor else { return nil }
+        let headings = Guide.text(at: chapter).map { MarkdownFile(path: chapter, text: $0).headings } ?? []
+        if headings.map(Anchor.docc).contains(anchor) { return nil }
+        return "\(chapter) has no heading whose DocC fragment is #\(anchor)"
     }
 }

@@ -46,9 +46,30 @@ public struct DemoEnvironment: Sendable {
 
     // MARK: The compiler
 
-    /// Type-checks `source` in Swift 6 language mode, as its own module, and returns the
-    /// compiler's error messages (none when it compiles).
-    public func typecheck(_ source: String) async throws(DemoError) -> [String] {
+    /// How far the compiler goes with a snippet.
+    public enum CompilerStage: Sendable {
+        /// Type checking only (`-typecheck`): isolation of calls, initializers and default
+        /// values, and `async` where it is needed.
+        case typecheck
+        /// On through the SIL passes that check what is sent across isolation boundaries
+        /// (region-based isolation, SE-0414, and `sending`, SE-0430). `-typecheck` never
+        /// runs them, so it accepts a non-`Sendable` value sent and then used again.
+        case dataRaceChecks
+
+        var arguments: [String] {
+            switch self {
+            case .typecheck: ["-typecheck"]
+            case .dataRaceChecks: ["-emit-sil", "-o", "/dev/null"]
+            }
+        }
+    }
+
+    /// Compiles `source` as its own module, in the Swift 6 language mode unless
+    /// `languageMode` says otherwise, up to `stage`, and returns the compiler's error
+    /// messages (none when it compiles).
+    public func typecheck(
+        _ source: String, languageMode: Int = 6, through stage: CompilerStage = .typecheck
+    ) async throws(DemoError) -> [String] {
         guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -60,7 +81,7 @@ public struct DemoEnvironment: Sendable {
             throw .cannotWriteSnippet(folder.path)
         }
         let result = try await ChildProcess.run(
-            swiftc, arguments: ["-typecheck", "-swift-version", "6", "-diagnostic-style=llvm", file.path],
+            swiftc, arguments: stage.arguments + ["-swift-version", "\(languageMode)", "-diagnostic-style=llvm", file.path],
             environment: childEnvironment
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in

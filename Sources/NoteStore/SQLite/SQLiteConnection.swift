@@ -33,8 +33,9 @@ public final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: Statement] = [:]
 
-    /// Opens (creating when missing) the database, with the journal settings of DESIGN.md:
-    /// WAL and `synchronous=NORMAL` for files, a busy timeout for cross-connection locks.
+    /// Opens (creating when missing) the database, with the journal settings every row of
+    /// the lab shares: WAL and `synchronous=NORMAL` for files (the `grdb` row sets the same
+    /// two), and a busy timeout for cross-connection locks.
     public init(location: Location, busyTimeoutMilliseconds: Int32 = 5_000) throws(NoteStoreError) {
         self.location = location
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
