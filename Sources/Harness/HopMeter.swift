@@ -3,11 +3,11 @@ import CRuntimeHooks
 // MARK: - HopMeter
 
 /// Counts actor hops: real executor switches, as the runtime's `swift_task_switch` sees
-/// them (MEASURING.md, "Exact hop counts for every actor kind").
+/// them. The compiler calls that function for every hop it emits, default actors included.
 ///
 /// The hook lives in the lab's own executable (the `CRuntimeHooks` target), so no pattern
 /// knows it is counted. Counting costs one atomic increment and one executor comparison
-/// per switch (a few nanoseconds), small enough to count and time in one pass.
+/// per switch (a few nanoseconds); `lab bench` still counts in a pass of its own.
 public enum HopMeter {
     /// Whether this platform has the proven hook. Where it does not, hops are reported as
     /// unavailable, never as 0.
