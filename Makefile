@@ -6,7 +6,7 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick bench-check bench-thresholds demo demo-check docs clean
+.PHONY: help setup build test bench bench-quick bench-check bench-thresholds bench-limit demo demo-check docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -33,6 +33,9 @@ bench-check: setup ## Run the regression benchmarks (Benchmarks/); fail on a reg
 
 bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from a run on this machine.
 	@SWIFT="$(SWIFT)" Scripts/bench-check.sh update
+
+bench-limit: setup ## Run the raw-sqlite row and its SQL in C (Benchmarks/Limit/) interleaved; print raw-sqlite ÷ C.
+	@SWIFT="$(SWIFT)" Scripts/bench-limit.sh
 
 demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one.
 	$(SWIFT) run lab demo $(NAME)

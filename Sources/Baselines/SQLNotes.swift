@@ -16,6 +16,16 @@ import Foundation
 /// Not `Sendable`: the baselines decide how a connection is shared.
 final class SQLNotes {
     private let connection: SQLiteConnection
+    // The statements of every call, prepared once and kept, as a C program keeps its
+    // handles: a call does not look its statement up in the connection's cache (a
+    // dictionary keyed by the SQL text, hashed on every lookup). Each is left reset after
+    // every use (`firstRow` resets, and `step` does when it finishes or fails), and every
+    // use binds all of its parameters again.
+    private let insertFolder: Statement
+    private let insertNote: Statement
+    private let updateNote: Statement
+    private let selectNote: Statement
+    private let selectFolder: Statement
 
     init(location: NoteContainer.Location) throws(NoteStoreError) {
         switch location {
@@ -23,6 +33,11 @@ final class SQLNotes {
         case .inMemory: connection = try SQLiteConnection(location: .memory(name: "baseline-\(UUID().uuidString)"))
         }
         try connection.execute(NoteSchema.create)
+        insertFolder = try connection.statement(NoteSchema.insertFolder)
+        insertNote = try connection.statement(NoteSchema.insertNote)
+        updateNote = try connection.statement(NoteSchema.updateNote)
+        selectNote = try connection.statement(NoteSchema.selectNote)
+        selectFolder = try connection.statement(NoteSchema.selectFolder)
     }
 
     func close() { connection.close() }
@@ -32,10 +47,10 @@ final class SQLNotes {
     func importBatch(_ batch: NoteBatch) throws(NoteStoreError) {
         try connection.transaction { () throws(NoteStoreError) in
             for folder in batch.folders {
-                try connection.statement(NoteSchema.insertFolder).bind(folder.id.rawValue, at: 1).bind(folder.name, at: 2).run()
+                try insertFolder.bind(folder.id.rawValue, at: 1).bind(folder.name, at: 2).run()
             }
             for note in batch.notes {
-                try write(note, with: NoteSchema.insertNote)
+                try write(note, with: insertNote)
             }
         }
     }
@@ -45,12 +60,12 @@ final class SQLNotes {
             var note = try snapshot(of: id)
             note.body = edit.body
             note.modified = edit.applied(toModified: note.modified)
-            try write(note, with: NoteSchema.updateNote)
+            try write(note, with: updateNote)
         }
     }
 
-    private func write(_ note: NoteSnapshot, with sql: String) throws(NoteStoreError) {
-        try connection.statement(sql)
+    private func write(_ note: NoteSnapshot, with statement: Statement) throws(NoteStoreError) {
+        try statement
             .bind(note.id.rawValue, at: 1).bind(note.folder.rawValue, at: 2)
             .bind(note.title, at: 3).bind(note.body, at: 4)
             .bind(note.created.timeIntervalSince1970, at: 5).bind(note.modified.timeIntervalSince1970, at: 6)
@@ -60,7 +75,7 @@ final class SQLNotes {
     // MARK: Reading
 
     func snapshot(of id: NoteID) throws(NoteStoreError) -> NoteSnapshot {
-        let row = try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1).firstRow { row in
+        let row = try selectNote.bind(id.rawValue, at: 1).firstRow { row in
             NoteSnapshot(
                 id: id, folder: FolderID(row.int64(0)), title: row.string(1), body: row.string(2),
                 created: Date(timeIntervalSince1970: row.double(3)),
@@ -73,7 +88,7 @@ final class SQLNotes {
 
     func folderName(of id: NoteID) throws(NoteStoreError) -> String {
         let folder = try snapshot(of: id).folder
-        let name = try connection.statement(NoteSchema.selectFolder).bind(folder.rawValue, at: 1).firstRow { $0.string(0) }
+        let name = try selectFolder.bind(folder.rawValue, at: 1).firstRow { $0.string(0) }
         guard let name else { throw .notFound("\(folder)") }
         return name
     }

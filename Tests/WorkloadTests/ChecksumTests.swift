@@ -20,7 +20,7 @@ struct ChecksumTests {
                 ),
             ]
         )
-        #expect(checksum.description == "8b82ea11de974f4d")
+        #expect(checksum.description == "665f1f8e423ff08e")
     }
 
     @Test("Text boundaries count: (\"ab\", \"c\") and (\"a\", \"bc\") differ")
@@ -32,6 +32,87 @@ struct ChecksumTests {
         second.combine("a")
         second.combine("bc")
         #expect(first != second)
+    }
+
+    @Test(
+        "Known answers: single values hash to pinned values",
+        arguments: [
+            // Pinned from an independent implementation of the same function (the word-wise
+            // mix of Checksum.swift, written again in Python), and matched by this one.
+            ("", "1cc4a0dfd2102189"),
+            ("a", "eefd91721ea001da"),
+            ("abcdefgh", "dfd854cdb6bf4509"),  // exactly one word
+            ("abcdefghi", "4278596bf193af3d"),  // one word and a one-byte tail
+            ("Note 1: actor queue hop", "f8fb50f546d89db7"),
+            ("café ☕️", "280fa5d6ca3ca469"),  // multi-byte UTF-8
+        ]
+    )
+    func knownStrings(text: String, expected: String) {
+        var checksum = Checksum()
+        checksum.combine(text)
+        #expect(checksum.description == expected)
+    }
+
+    @Test("Known answers: integers and dates hash to pinned values")
+    func knownIntegersAndDates() {
+        func digest(_ feed: (inout Checksum) -> Void) -> String {
+            var checksum = Checksum()
+            feed(&checksum)
+            return checksum.description
+        }
+        #expect(digest { $0.combine(Int64(1)) } == "9ed79d1f7af437dd")
+        #expect(digest { $0.combine(Int64(-1)) } == "3662eda1804ff2d4")
+        #expect(digest { $0.combine(Date(timeIntervalSince1970: 1_700_000_000)) } == "9602752765909fbf")
+    }
+
+    @Test(
+        "Where one string ends counts, at word boundaries and with NUL bytes too",
+        arguments: [
+            (("ab", "c"), ("a", "bc")),
+            (("", "abc"), ("abc", "")),
+            (("abcdefgh", "i"), ("abcdefghi", "")),
+            (("abcdefg", "hi"), ("abcdefgh", "i")),
+            (("a\0", "b"), ("a", "\0b")),
+            (("a", ""), ("a\0", "")),  // a trailing NUL is not the padding of the last word
+        ]
+    )
+    func stringBoundaries(first: (String, String), second: (String, String)) {
+        var one = Checksum()
+        one.combine(first.0)
+        one.combine(first.1)
+        var other = Checksum()
+        other.combine(second.0)
+        other.combine(second.1)
+        #expect(one != other)
+    }
+
+    @Test("Every byte of a string counts: changing any one of them changes the checksum")
+    func everyByteCounts() {
+        let text = Array("Note 12: hop queue actor model".utf8)  // three words and a tail
+        var seen: Set<Checksum> = []
+        for index in -1..<text.count {
+            var bytes = text
+            if index >= 0 { bytes[index] ^= 0x01 }
+            var checksum = Checksum()
+            checksum.combine(String(decoding: bytes, as: UTF8.self))
+            seen.insert(checksum)
+        }
+        #expect(seen.count == text.count + 1)
+    }
+
+    @Test("A string's checksum does not depend on how the string is stored")
+    func storage() {
+        let small = "hop"  // stored inline
+        let large = String(repeating: "transaction ", count: 20)  // stored on the heap
+        let bridged = String(decoding: Array(large.utf8), as: UTF8.self)
+        let sliced = String(("xx" + large).dropFirst(2))
+        for (one, other) in [(small, String("shop".dropFirst())), (large, bridged), (large, sliced)] {
+            var first = Checksum()
+            first.combine(one)
+            var second = Checksum()
+            second.combine(other)
+            #expect(first == second)
+        }
     }
 
     @Test("Order counts: the same values in another order differ")
@@ -63,7 +144,7 @@ struct ChecksumTests {
             (Checksum(value: 0), "0000000000000000"),
             (Checksum(value: 0xAB), "00000000000000ab"),
             (Checksum(value: .max), "ffffffffffffffff"),
-            (Checksum(), "cbf29ce484222325"),  // FNV-1a's offset basis: the empty input
+            (Checksum(), "cbf29ce484222325"),  // the initial value: the empty input
         ]
     )
     func description(checksum: Checksum, expected: String) {

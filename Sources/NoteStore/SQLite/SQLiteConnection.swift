@@ -213,7 +213,10 @@ public final class Statement {
     public func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
     public func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(raw, column) else { return "" }
-        return String(cString: text)
+        // SQLite knows the length (after `sqlite3_column_text`, as its documentation asks):
+        // no `strlen` over the value again.
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 }
 
