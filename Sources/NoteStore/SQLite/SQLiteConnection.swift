@@ -196,11 +196,18 @@ public final class Statement {
 
     /// Reads the first row with `read`, then resets the statement (a read that stops
     /// early must not keep the database locked); nil when there is no row.
+    ///
+    /// Inlinable, so a caller in another module gets it specialised for its `T`: a
+    /// snapshot read per call then moves no value through generic witnesses.
+    @inlinable
     public func firstRow<T>(_ read: (Statement) -> T) throws(NoteStoreError) -> T? {
-        defer { sqlite3_reset(raw) }
+        defer { resetAfterRead() }
         guard try step() else { return nil }
         return read(self)
     }
+
+    @usableFromInline
+    func resetAfterRead() { sqlite3_reset(raw) }
 
     /// Runs a statement that returns no rows.
     public func run() throws(NoteStoreError) {
