@@ -107,7 +107,17 @@ let package = Package(
         .testTarget(name: "CustomExecutorStoreTests", dependencies: ["CustomExecutorStore"], swiftSettings: strictSwift),
         .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore"], swiftSettings: strictSwift),
         .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
-        .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], swiftSettings: strictSwift),
+        // GRDB and its SQLite module directly: the grdb row's counts are read from GRDB's own
+        // statements (re-prepares, traced SQL), not through the row.
+        .testTarget(
+            name: "BaselinesTests",
+            dependencies: [
+                "Baselines",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines"], swiftSettings: strictSwift),

@@ -9,12 +9,15 @@
 // counted 200 switches for 100 plain calls into such an actor, 100 once the call was
 // wrapped in `withTaskCancellationHandler`, and the task was back off the queue both
 // times). The job is GRDB's own dispatch too: the store's dispatch counter
-// (`ContextQueue.dispatchCount`) never sees it, so the row shows 0 dispatches per call
-// although every call wakes a queue thread just as `perform` does.
+// (`ContextQueue.dispatchCount`) never sees it, so the lab reports the row's dispatches
+// as unmeasured (n/a), although every call sends a job to a queue just as `perform` does.
 //
 // What GRDB adds on top of the SQL, by design: `read` wraps each call in a read-only
-// transaction (`PRAGMA query_only`, `BEGIN DEFERRED`, `COMMIT`), and `write` in a
-// `BEGIN IMMEDIATE` transaction, the same kind the other rows use.
+// transaction (`PRAGMA query_only = 1`, `BEGIN DEFERRED`, the closure, `COMMIT`,
+// `PRAGMA query_only = 0`), and `write` in a `BEGIN IMMEDIATE` transaction, the same kind
+// the other rows use. Each query_only change expires every prepared statement of the
+// connection, so a cached statement is compiled again on its first step after a read
+// began or ended (GRDBReadCostTests counts it).
 
 import GRDB
 import NoteStore
