@@ -90,7 +90,6 @@ struct DocumentationTests {
     /// Chapters that still link with relative paths, which DocC cannot follow, until they
     /// are rewritten; the test fails once one of them no longer does.
     static let chaptersWithRelativeLinks: Set<String> = [
-        "Docs/LabGuide.docc/Baselines.md",
     ]
 
     @Test("Chapters link for DocC; the pages only GitHub shows link for GitHub", arguments: Guide.linkedPages)
