@@ -8,16 +8,7 @@ import Foundation
 /// process and crash on purpose, so they run in one of their own, as `lab demo` runs them.
 enum LabProcess {
     /// `lab`, built beside this test executable by `swift test`.
-    static let executable: URL? = {
-        var folder = ChildProcess.currentExecutable.deletingLastPathComponent()
-        // Linux: …/debug/X.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("lab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = ChildProcess.sibling(named: "lab")
 
     /// Runs `lab` with `arguments` and returns what it printed and how it ended.
     static func run(_ arguments: [String]) async throws -> ChildProcess.Result {

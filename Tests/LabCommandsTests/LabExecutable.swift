@@ -8,16 +8,7 @@ enum LabExecutable {
     }
 
     /// `lab`, built beside this test executable by `swift test`.
-    static let url: URL? = {
-        var folder = ChildProcess.currentExecutable.deletingLastPathComponent()
-        // Linux: …/debug/X.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("lab")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let url = ChildProcess.sibling(named: "lab")
 
     struct Result {
         var exitStatus: Int32?

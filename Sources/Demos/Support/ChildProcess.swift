@@ -20,6 +20,19 @@ package enum ChildProcess {
         #endif
     }
 
+    /// The executable `name` in this executable's folder or one of the three above it: how
+    /// a test process finds `lab`, built beside it by `swift test` (Linux: `…/debug/X.xctest`;
+    /// macOS: `…/debug/X.xctest/Contents/MacOS/X`).
+    package static func sibling(named name: String) -> URL? {
+        var folder = currentExecutable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     /// Runs `executable` to its end. The runtime's backtracer is off in the child: it would
     /// spend seconds symbolicating a crash the caller expects, and bury its one-line message.
     package static func run(
