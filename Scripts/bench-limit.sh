@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # Compares the raw-sqlite row with the database's own limit: Benchmarks/Limit/sqlite_limit.c,
 # the row's SQL in C. Builds both (the C program with the system compiler, the lab in
-# release), runs them interleaved (C, lab, C, lab, ...; ROUNDS of each, 3 by default) on
-# the point-read and import scenarios with lab bench's defaults, and prints raw-sqlite ÷ C
-# per scenario: the median of the rounds' ratios, with min and max.
+# release), runs them interleaved (C, lab, C, lab, ...; ROUNDS of each, 5 by default) on
+# the point-read and import scenarios, and prints raw-sqlite ÷ C per scenario: the median
+# of the rounds' ratios, with min and max, for throughput (wall time) and for CPU time per
+# operation (user + system, which a busy machine disturbs less).
 #
-# Environment: ROUNDS (default 3), CC (default cc), SWIFT (default swift), LAB (a lab
-# binary to use instead of building one). Anything else, MALLOC_CONF included, reaches the
-# lab process as it is (the C program does not use jemalloc).
+# Each run does SCALE times lab bench's default operations (5 by default: 50,000 point
+# reads, 1,000 import batches), so that a run lasts long enough for a timer tick or a
+# neighbour's burst not to decide its speed.
+#
+# Environment: ROUNDS (default 5), SCALE (default 5), CC (default cc), SWIFT (default
+# swift), LAB (a lab binary to use instead of building one). Anything else, MALLOC_CONF
+# included, reaches the lab process as it is (the C program does not use jemalloc).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-rounds="${ROUNDS:-3}"
+rounds="${ROUNDS:-5}"
+scale="${SCALE:-5}"
 cc="${CC:-cc}"
 swift="${SWIFT:-swift}"
 limit_dir=.build/limit
@@ -35,14 +41,18 @@ fi
 results="$(mktemp -d)"
 trap 'rm -rf "$results"' EXIT
 
-malloc_conf="${MALLOC_CONF:-unset, so the compiled-in tcache:false}"
-echo "bench-limit: $rounds rounds, C then lab each round; MALLOC_CONF for the lab: $malloc_conf"
+point_reads=$((10000 * scale))
+imports=$((200 * scale))
+malloc_conf="${MALLOC_CONF:-unset, so the defaults of jemalloc}"
+echo "bench-limit: $rounds rounds, C then lab each round, $point_reads point reads and $imports import batches a run; MALLOC_CONF for the lab: $malloc_conf"
 for round in $(seq 1 "$rounds"); do
-    echo "bench-limit: round $round/$rounds: C"
-    "$limit" --scenario point-read --scenario import --format json > "$results/c-$round.json"
-    echo "bench-limit: round $round/$rounds: lab"
-    "$lab" bench --row raw-sqlite --scenario point-read --scenario import --no-meters \
-        --no-progress --format json > "$results/lab-$round.json"
+    echo "bench-limit: round $round/$rounds"
+    "$limit" --scenario point-read --operations "$point_reads" --format json > "$results/c-point-read-$round.json"
+    "$lab" bench --row raw-sqlite --scenario point-read --operations "$point_reads" --no-meters \
+        --no-progress --format json > "$results/lab-point-read-$round.json"
+    "$limit" --scenario import --operations "$imports" --format json > "$results/c-import-$round.json"
+    "$lab" bench --row raw-sqlite --scenario import --operations "$imports" --no-meters \
+        --no-progress --format json > "$results/lab-import-$round.json"
 done
 
 python3 - "$results" "$rounds" <<'PYTHON'
@@ -74,31 +84,37 @@ def spread(values, form):
 
 
 names = ["point-read", "import"]
-table = {name: {"ratio": [], "c": [], "lab": []} for name in names}
+table = {name: {"ratio": [], "cpu_ratio": [], "c": [], "lab": []} for name in names}
 mismatches = []
 for r in range(1, rounds + 1):
-    c, lab = scenarios(load(f"c-{r}.json")), scenarios(load(f"lab-{r}.json"))
     for name in names:
+        c, lab = scenarios(load(f"c-{name}-{r}.json")), scenarios(load(f"lab-{name}-{r}.json"))
         row = lab_row(lab.get(name, {}))
         throughput = (row or {}).get("throughput") or {}
-        if name not in c or "median" not in throughput:
+        cpu = (row or {}).get("cpu_us_per_op") or {}
+        if name not in c or "median" not in throughput or "median" not in cpu:
             sys.exit(f"bench-limit: round {r}: no {name} throughput from {'C' if name not in c else 'the lab'}")
         c_median, lab_median = c[name]["throughput"]["median"], throughput["median"]
         table[name]["c"].append(c_median)
         table[name]["lab"].append(lab_median)
         table[name]["ratio"].append(lab_median / c_median)
+        # CPU per operation: C's over the lab's, so that above 1 still means the lab is faster.
+        table[name]["cpu_ratio"].append(c[name]["cpu_us_per_op"]["median"] / cpu["median"])
         reference = lab[name].get("reference_checksum")
         if reference is not None and reference != c[name].get("checksum"):
             mismatches.append(f"{name}: C wrote {c[name].get('checksum')}, the lab's reference is {reference}")
 
 print()
 print(f"raw-sqlite ÷ C, {rounds} interleaved rounds (each round: median of 5 runs of each)")
-print(f"{'scenario':<12}{'ratio median':>14}{'min–max':>16}   {'C ops/s (min–max)':<26}{'raw-sqlite ops/s (min–max)'}")
+print(f"{'scenario':<12}{'ops/s ratio':>12}{'min–max':>12}{'cpu ratio':>11}{'min–max':>12}   {'C ops/s (min–max)':<22}{'raw-sqlite ops/s (min–max)'}")
 for name in names:
     t = table[name]
-    ratio, c_range, lab_range = t["ratio"], spread(t["c"], "{:.0f}"), spread(t["lab"], "{:.0f}")
-    print(f"{name:<12}{statistics.median(ratio):>14.2f}{spread(ratio, '{:.2f}'):>16}   {c_range:<26}{lab_range}")
-print("per round:", "; ".join(f"{n} " + " ".join(f"{x:.2f}" for x in table[n]["ratio"]) for n in names))
+    ratio, cpu_ratio = t["ratio"], t["cpu_ratio"]
+    c_range, lab_range = spread(t["c"], "{:.0f}"), spread(t["lab"], "{:.0f}")
+    print(f"{name:<12}{statistics.median(ratio):>12.2f}{spread(ratio, '{:.2f}'):>12}"
+          f"{statistics.median(cpu_ratio):>11.2f}{spread(cpu_ratio, '{:.2f}'):>12}   {c_range:<22}{lab_range}")
+print("per round (ops/s ratio):", "; ".join(f"{n} " + " ".join(f"{x:.2f}" for x in table[n]["ratio"]) for n in names))
+print("cpu ratio: C's CPU µs per operation ÷ raw-sqlite's (user + system), so above 1 also means raw-sqlite is faster.")
 if mismatches:
     print("bench-limit: warning: the C program and the lab did not write the same data:")
     for line in sorted(set(mismatches)):

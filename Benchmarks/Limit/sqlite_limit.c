@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -351,6 +352,19 @@ static double now_seconds(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* CPU time of the process, user + system, in seconds: what the lab reports as cpu µs/op. */
+static double cpu_seconds(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+/* What one run measured. */
+typedef struct {
+    double throughput;     /* operations per wall second */
+    double cpu_us_per_op;  /* CPU microseconds per operation */
+} RunResult;
+
 static char folder_path[4096];
 static int run_number;
 
@@ -364,7 +378,7 @@ static void remove_database(const char *path) {
 }
 
 /* One run on a fresh file: setup (not timed), the operations (timed), the read-back. */
-static double run_plan(const Plan *p, uint64_t *checksum, uint64_t *reads) {
+static RunResult run_plan(const Plan *p, uint64_t *checksum, uint64_t *reads) {
     char path[4200];
     snprintf(path, sizeof path, "%s/limit-%d.sqlite", folder_path, run_number++);
     remove_database(path);
@@ -375,6 +389,7 @@ static double run_plan(const Plan *p, uint64_t *checksum, uint64_t *reads) {
     }
 
     uint64_t client_reads = CHECKSUM_INITIAL;
+    double cpu_start = cpu_seconds();
     double start = now_seconds();
     if (p->scenario == POINT_READ) {
         for (int i = 0; i < p->operations; i++) point_read(&d, p->ids[i], &client_reads);
@@ -382,18 +397,23 @@ static double run_plan(const Plan *p, uint64_t *checksum, uint64_t *reads) {
         for (int i = 0; i < p->operations; i++) import_batch(&d, p->notes + (size_t)i * BATCH_SIZE, BATCH_SIZE);
     }
     double elapsed = now_seconds() - start;
+    double cpu = cpu_seconds() - cpu_start;
 
     *reads = CHECKSUM_INITIAL;
     combine_int(reads, (int64_t)client_reads); /* the runner combines each client's digest */
     *checksum = content_checksum(d.db);
     close_database(&d);
     remove_database(path);
-    return (double)p->operations / elapsed;
+    return (RunResult){(double)p->operations / elapsed, cpu * 1e6 / (double)p->operations};
 }
 
 static int compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+static double median_of_sorted(const double *values, int count) {
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
 /* ---- main ---- */
@@ -464,10 +484,12 @@ int main(int argc, char **argv) {
         free_plan(&warm_up);
 
         Plan plan = make_plan(scenario, count, seed);
-        double throughput[100];
+        double throughput[100], cpu[100];
         uint64_t first_checksum = 0, first_reads = 0;
         for (int r = 0; r < runs; r++) {
-            throughput[r] = run_plan(&plan, &checksum, &reads);
+            RunResult result = run_plan(&plan, &checksum, &reads);
+            throughput[r] = result.throughput;
+            cpu[r] = result.cpu_us_per_op;
             if (r == 0) first_checksum = checksum, first_reads = reads;
             if (checksum != first_checksum || reads != first_reads) {
                 fprintf(stderr, "sqlite_limit: %s: run %d read back other data than run 1\n", name, r + 1);
@@ -476,16 +498,19 @@ int main(int argc, char **argv) {
         }
         free_plan(&plan);
         qsort(throughput, (size_t)runs, sizeof(double), compare_doubles);
-        double median = runs % 2 ? throughput[runs / 2] : (throughput[runs / 2 - 1] + throughput[runs / 2]) / 2;
+        qsort(cpu, (size_t)runs, sizeof(double), compare_doubles);
+        double median = median_of_sorted(throughput, runs), cpu_median = median_of_sorted(cpu, runs);
         if (json) {
             printf("%s{\"name\": \"%s\", \"operations\": %d, "
                    "\"throughput\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f}, "
+                   "\"cpu_us_per_op\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f}, "
                    "\"checksum\": \"%016llx\", \"reads\": \"%016llx\"}",
                    k ? ", " : "", name, count, median, throughput[0], throughput[runs - 1],
+                   cpu_median, cpu[0], cpu[runs - 1],
                    (unsigned long long)checksum, (unsigned long long)reads);
         } else {
-            printf("%-10s %6d ops  median %10.0f ops/s  (min %.0f, max %.0f, %d runs)  checksum %016llx  reads %016llx\n",
-                   name, count, median, throughput[0], throughput[runs - 1], runs,
+            printf("%-10s %6d ops  median %10.0f ops/s  (min %.0f, max %.0f, %d runs)  %.2f cpu µs/op  checksum %016llx  reads %016llx\n",
+                   name, count, median, throughput[0], throughput[runs - 1], runs, cpu_median,
                    (unsigned long long)checksum, (unsigned long long)reads);
         }
         fflush(stdout);

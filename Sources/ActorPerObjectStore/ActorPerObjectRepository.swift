@@ -103,7 +103,9 @@ extension RowDescriptor {
             }
         },
         // snippet: end
-        modelBase: RowDescriptor.storeBase
+        costModel: .unpredicted(
+            because: "a note actor keeps the values it loaded, so most calls read that copy instead of the store: its work is not store-sync's"
+        )
     ) { configuration in
         try ActorPerObjectRepository(container: configuration.makeContainer())
     }

@@ -262,7 +262,9 @@ extension RowDescriptor {
             libswift_Concurrency, where the swift_task_switch meter cannot see it
             """
         ),
-        modelBase: RowDescriptor.sqlBase
+        costModel: .unpredicted(
+            because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT, a re-prepared SELECT on every read): its work is not raw-sqlite's"
+        )
     ) { configuration in
         try GRDBRepository(location: configuration.location)
     }

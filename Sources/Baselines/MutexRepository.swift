@@ -33,7 +33,7 @@ extension RowDescriptor {
         summary: "the same SQL on one connection behind Synchronization.Mutex: no hops, blocking",
         lessons: [1],
         expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor"),
-        modelBase: RowDescriptor.sqlBase
+        costModel: .predicted(base: RowDescriptor.sqlBase)
     ) { configuration in
         try MutexRepository(location: configuration.location)
     }

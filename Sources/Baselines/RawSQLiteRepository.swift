@@ -39,7 +39,8 @@ extension RowDescriptor {
         name: "raw-sqlite", kind: .baseline,
         summary: "the same SQL called synchronously on one connection: no layer, the limit",
         lessons: [], concurrentClients: false,
-        expectedHops: .perCall(0, because: "plain synchronous calls; the async wrapper stays on the caller's executor")
+        expectedHops: .perCall(0, because: "plain synchronous calls; the async wrapper stays on the caller's executor"),
+        costModel: .base
     ) { configuration in
         try RawSQLiteRepository(location: configuration.location)
     }

@@ -70,7 +70,8 @@ extension RowDescriptor {
         name: "store-sync", kind: .baseline,
         summary: "the lab's store through performAndWait, one client at a time: the store's own cost",
         lessons: [1], concurrentClients: false,
-        expectedHops: .perCall(0, because: "performAndWait blocks the caller; the block runs on the caller's thread")
+        expectedHops: .perCall(0, because: "performAndWait blocks the caller; the block runs on the caller's thread"),
+        costModel: .base
     ) { configuration in
         try StoreSyncRepository(container: configuration.makeContainer())
     }

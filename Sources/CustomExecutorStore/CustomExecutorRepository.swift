@@ -80,7 +80,7 @@ extension RowDescriptor {
             2,
             because: "into the actor: a job on the context's queue", "back to the caller's executor"
         ),
-        modelBase: RowDescriptor.storeBase
+        costModel: .predicted(base: RowDescriptor.storeBase)
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())
     }

@@ -84,7 +84,7 @@ extension RowDescriptor {
             because: "into the global actor: a job on its queue", "back to the caller's executor",
             "calls into @DatabaseActor helpers add none: same executor"
         ),
-        modelBase: RowDescriptor.storeBase
+        costModel: .predicted(base: RowDescriptor.storeBase)
     ) { configuration in
         try await GlobalActorRepository(container: configuration.makeContainer())
     }

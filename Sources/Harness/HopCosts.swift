@@ -8,39 +8,100 @@ import Dispatch
 public struct HopCosts: Sendable, Equatable, Codable {
     /// One executor switch between the cooperative pool and a default actor, in nanoseconds.
     public var actorHopNanoseconds: Double
-    /// One job sent to an idle serial dispatch queue and the caller resumed from it, in
-    /// wall nanoseconds: mostly two thread wake-ups.
+    /// One empty job sent to an idle serial dispatch queue and the caller resumed from it,
+    /// in wall nanoseconds: mostly two thread wake-ups.
     public var queueRoundTripNanoseconds: Double
-    /// The CPU time the same round trip costs, all threads together, in nanoseconds: what
-    /// it takes from a core that concurrent clients could otherwise use.
+    /// The CPU time of that round trip, all threads together, in nanoseconds: what it
+    /// takes from a core that concurrent clients could otherwise use.
     public var queueRoundTripCPUNanoseconds: Double
+    /// What a round trip adds to a job that does real work, in wall nanoseconds: the work
+    /// sent through a queue, minus the same work run in place. More than the empty round
+    /// trip, because the work runs on a thread that has just woken, whose caches hold
+    /// other data. Nil when the probe had no work to send.
+    public var workedRoundTripNanoseconds: Double?
+    /// The CPU time the worked round trip adds, all threads together, in nanoseconds.
+    public var workedRoundTripCPUNanoseconds: Double?
 
-    public init(actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double) {
+    public init(
+        actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double,
+        workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil
+    ) {
         self.actorHopNanoseconds = actorHopNanoseconds
         self.queueRoundTripNanoseconds = queueRoundTripNanoseconds
         self.queueRoundTripCPUNanoseconds = queueRoundTripCPUNanoseconds
+        self.workedRoundTripNanoseconds = workedRoundTripNanoseconds
+        self.workedRoundTripCPUNanoseconds = workedRoundTripCPUNanoseconds
     }
 
-    /// One probe of each cost: `hops` actor calls (two hops each), then `roundTrips` jobs
-    /// through an idle queue, each awaited before the next is sent.
+    /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
+    /// through an idle queue, each awaited before the next is sent; then, with `work`,
+    /// `roundTrips` runs of it in place and as many through its queue, in alternating blocks.
     @concurrent
-    public static func probe(hops: Int = 5_000, roundTrips: Int = 300) async -> HopCosts {
+    public static func probe(
+        hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil
+    ) async throws -> HopCosts {
         let actor = CostProbeActor()
-        let queue = DispatchQueue(label: "lab.cost-probe")
         let clock = ContinuousClock()
-        var start = clock.now
+        let start = clock.now
         for _ in 0..<hops { await actor.touch() }
         let hop = (clock.now - start).nanoseconds / Double(2 * hops)
 
-        let usage = ProcessUsage.now()
-        start = clock.now
-        for _ in 0..<roundTrips {
+        let queue = DispatchQueue(label: "lab.cost-probe")
+        let empty = await measure(0..<roundTrips) { _ in
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
         }
-        let roundTrip = (clock.now - start).nanoseconds / Double(roundTrips)
-        let cpu = (ProcessUsage.now() - usage).cpuNanoseconds / Double(roundTrips)
-        return HopCosts(actorHopNanoseconds: hop, queueRoundTripNanoseconds: roundTrip, queueRoundTripCPUNanoseconds: cpu)
+        var costs = HopCosts(
+            actorHopNanoseconds: hop, queueRoundTripNanoseconds: empty.wall, queueRoundTripCPUNanoseconds: empty.cpu
+        )
+        if let work {
+            // In pairs of blocks, in place then through the queue (ABAB, never AAAA BBBB),
+            // and the median of the pairs' differences: a stall that lands in one block,
+            // such as SQLite checkpointing its log during a write, is not charged to the
+            // round trip.
+            let block = max(1, roundTrips / 30)
+            var wall: [Double] = []
+            var cpu: [Double] = []
+            for first in stride(from: 0, to: roundTrips, by: block) {
+                let indices = first..<min(first + block, roundTrips)
+                let inPlace = try await measure(indices) { index in try work.runInPlace(index) }
+                let throughQueue = try await measure(indices) { index in try await work.runThroughQueue(index) }
+                wall.append(throughQueue.wall - inPlace.wall)
+                cpu.append(throughQueue.cpu - inPlace.cpu)
+            }
+            costs.workedRoundTripNanoseconds = median(wall)
+            costs.workedRoundTripCPUNanoseconds = median(cpu)
+        }
+        return costs
     }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Wall and CPU nanoseconds per call of `body`, over one call per index, one after another.
+    private static func measure(
+        _ indices: Range<Int>, _ body: (Int) async throws -> Void
+    ) async rethrows -> (wall: Double, cpu: Double) {
+        let clock = ContinuousClock()
+        let usage = ProcessUsage.now()
+        let start = clock.now
+        for index in indices { try await body(index) }
+        let count = Double(max(1, indices.count))
+        return ((clock.now - start).nanoseconds / count, (ProcessUsage.now() - usage).cpuNanoseconds / count)
+    }
+}
+
+// MARK: - RoundTripWork
+
+/// A piece of real work the cost probe runs twice: in place, and as one job on a serial
+/// queue. The difference is what a round trip costs a job that is not empty.
+public protocol RoundTripWork: Sendable {
+    /// Runs the work for `index` on the calling thread.
+    func runInPlace(_ index: Int) throws
+    /// Runs the same work as one job on a serial queue; returns when the job is done.
+    func runThroughQueue(_ index: Int) async throws
 }
 
 private actor CostProbeActor {

@@ -84,7 +84,7 @@ extension RowDescriptor {
             because: "into the actor", "back to the caller's executor"
         ),
         // snippet: end
-        modelBase: RowDescriptor.storeBase
+        costModel: .predicted(base: RowDescriptor.storeBase)
     ) { configuration in
         try PlainActorRepository(container: configuration.makeContainer())
     }

@@ -79,7 +79,7 @@ extension RowDescriptor {
             0,
             because: "perform suspends on a continuation and the queue resumes it: a job, not an executor switch"
         ),
-        modelBase: RowDescriptor.storeBase
+        costModel: .predicted(base: RowDescriptor.storeBase)
     ) { configuration in
         try QueuePerformRepository(container: configuration.makeContainer())
     }

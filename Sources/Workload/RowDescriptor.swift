@@ -25,16 +25,16 @@ public struct RowDescriptor: Sendable {
     /// The actor hops each call is expected to make, with the reasons; nil when the row
     /// declares none (its measured hops are shown without a comparison).
     public let expectedHops: HopExpectation?
-    /// The row that does this row's database work with no concurrency layer: the cost
-    /// model adds this row's hops and queue jobs to that row's time. Nil for the rows that
-    /// are bases themselves.
-    public let modelBase: String?
+    /// How the cost model reads the row: a base, a base plus the row's hops and queue
+    /// round trips, or outside the model, with the reason.
+    public let costModel: CostModelRole
     /// Opens the row's repository on the database at `location`.
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
     public init(
         name: String, kind: Kind, summary: String, lessons: [Int], concurrentClients: Bool = true,
-        expectedHops: HopExpectation? = nil, modelBase: String? = nil,
+        expectedHops: HopExpectation? = nil,
+        costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
         self.name = name
@@ -43,7 +43,7 @@ public struct RowDescriptor: Sendable {
         self.lessons = lessons
         self.concurrentClients = concurrentClients
         self.expectedHops = expectedHops
-        self.modelBase = modelBase
+        self.costModel = costModel
         self.open = open
     }
 }
@@ -53,6 +53,26 @@ extension RowDescriptor {
     public static let storeBase = "store-sync"
     /// The base of the rows that run the SQL without the store.
     public static let sqlBase = "raw-sqlite"
+
+    /// The row whose time the cost model adds this row's hops and round trips to, if any.
+    public var modelBase: String? {
+        if case .predicted(let base) = costModel { base } else { nil }
+    }
+}
+
+// MARK: - CostModelRole
+
+/// How the cost model reads a row.
+public enum CostModelRole: Sendable, Equatable {
+    /// The row does its database work with no concurrency layer; other rows are predicted
+    /// from its time.
+    case base
+    /// The row does the work of the row named `base`, plus its own hops and queue round
+    /// trips: the model predicts its time from those.
+    case predicted(base: String)
+    /// The row's work is not any base's, so the model predicts nothing for it; `because`
+    /// says what differs.
+    case unpredicted(because: String)
 }
 
 // MARK: - RepositoryConfiguration

@@ -19,8 +19,13 @@ struct BenchCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(json["schema"] as? Int == 2)
         let probes = try #require(json["cost_probes_ns"] as? [String: Any])
-        #expect((probes["queue_round_trip"] as? [String: Double])?["median"].map { $0 > 0 } == true)
+        #expect((probes["queue_round_trip_empty"] as? [String: Double])?["median"].map { $0 > 0 } == true)
         let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        for scenario in scenarios {
+            // Each scenario's round trip carried its own kind of call.
+            let probes = try #require(scenario["cost_probes_ns"] as? [String: Any])
+            #expect(probes["queue_round_trip"] is [String: Double], "\(scenario["name"] ?? "?")")
+        }
         #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty"])
         for scenario in scenarios {
             let rows = try #require(scenario["rows"] as? [[String: Any]])

@@ -62,6 +62,15 @@ struct MeasurementRulesTests {
         row.hopsPerOperation = 0
         #expect(abs(try predicted(clients: 4) - 5_000) < 1e-6, "never faster than the serial base")
         #expect(CostModel.fits(1.19) && CostModel.fits(1 / 1.19))
+        // A probe with work: the model charges the worked round trip, not the empty one.
+        let worked = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 10_000, queueRoundTripCPUNanoseconds: 6_000,
+            workedRoundTripNanoseconds: 15_000, workedRoundTripCPUNanoseconds: 9_000
+        )
+        row.queueDispatchesPerOperation = 1
+        row.hopsPerOperation = 2
+        let prediction = CostModel(probes: [worked], cores: 2).predictedNanoseconds(for: row, base: base, clients: 1)
+        #expect(prediction.map { abs($0 - (5_000 + 200 + 15_000)) < 1e-6 } == true)
         #expect(!CostModel.fits(1.25) && !CostModel.fits(0.8))
     }
 

@@ -14,6 +14,7 @@ extension BenchReport {
         let store = scenario.row(named: RowDescriptor.storeBase)?.nanosecondsPerOperation
         let patterns = scenario.rows.filter { $0.kind == .pattern && $0.throughput != nil }
         let kept = patterns.compactMap { row in row.throughput.map { $0.median * raw / 1e9 } }
+        let model = model(of: scenario)
         let roundTrip = model.roundTrip?.median
         var sentences: [String] = []
 

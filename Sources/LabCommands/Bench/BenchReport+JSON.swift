@@ -1,7 +1,7 @@
 import Foundation
 import Harness
 
-// MARK: - JSON (schema 1)
+// MARK: - JSON (schema 2)
 
 extension BenchReport {
     /// The report as JSON, schema 2: every metric present, `null` with its reason in
@@ -21,8 +21,8 @@ extension BenchReport {
             ("meters", .bool(meters)),
             ("cost_probes_ns", .object([
                 ("actor_hop", spread(model.hop)),
-                ("queue_round_trip", spread(model.roundTrip)),
-                ("queue_round_trip_cpu", spread(model.roundTripCPU)),
+                ("queue_round_trip_empty", spread(model.emptyRoundTrip)),
+                ("queue_round_trip_empty_cpu", spread(CostModel(probes: costs, cores: machine.cores).emptyRoundTripCPU)),
             ])),
             ("hop_oracles", .array(oracles.map { oracle in
                 .object([
@@ -30,7 +30,7 @@ extension BenchReport {
                     ("measured", .integer(Int(oracle.measured))),
                 ])
             })),
-            ("scenarios", .array(scenarios.map { $0.json(model: model) })),
+            ("scenarios", .array(scenarios.map { $0.json(model: model(of: $0)) })),
         ])
         return root.rendered() + "\n"
     }
@@ -48,6 +48,10 @@ extension BenchReport.ScenarioResult {
             ("operations", .integer(operations)),
             ("clients", .integer(clients)),
             ("reference_checksum", .string(expectedChecksum.description)),
+            ("cost_probes_ns", .object([
+                ("queue_round_trip", spread(model.roundTrip)),
+                ("queue_round_trip_cpu", spread(model.roundTripCPU)),
+            ])),
             ("rows", .array(rows.map { row in
                 row.json(
                     predictedNanoseconds: predictedNanoseconds(for: row, model: model),
@@ -63,9 +67,13 @@ extension BenchReport.ScenarioResult {
 extension BenchReport.ScenarioResult {
     /// Why the model has no prediction for `row`.
     func modelMissingReason(for row: BenchReport.RowResult) -> String {
-        guard let base = row.modelBase else { return "the row is a base of the cost model: the others are predicted from it" }
-        if self.row(named: base) == nil { return "its base row, \(base), did not run" }
-        return "its hop count is missing (the counting pass did not run)"
+        switch row.costModel {
+        case .base: return "the row is a base of the cost model: the others are predicted from it"
+        case .unpredicted(let reason): return "outside the cost model: \(reason)"
+        case .predicted(let base):
+            if self.row(named: base) == nil { return "its base row, \(base), did not run" }
+            return "its hop count is missing (the counting pass did not run)"
+        }
     }
 }
 

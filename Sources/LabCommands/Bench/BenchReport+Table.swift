@@ -10,6 +10,7 @@ extension BenchReport {
         for scenario in scenarios {
             lines.append("\(scenario.scenario.rawValue): \(scenario.scenario.summary)")
             lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
+            if let roundTrip = roundTripLine(of: scenario) { lines.append("  \(roundTrip)") }
             let table = TextTable(columns: Self.columns, rows: cells(of: scenario)).aligned()
             lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
             lines.append("")
@@ -24,7 +25,7 @@ extension BenchReport {
         for scenario in scenarios {
             lines.append("## \(scenario.scenario.rawValue)")
             lines.append("")
-            lines.append("\(scenario.scenario.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`.")
+            lines.append("\(scenario.scenario.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
             lines.append("")
             lines.append("| " + Self.columns.map(\.title).joined(separator: " | ") + " |")
             lines.append("|" + Self.columns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
@@ -59,9 +60,11 @@ extension BenchReport {
                 + (meters ? "" : " (skipped: --no-meters)"),
         ]
         let model = self.model
-        if let hop = model.hop, let roundTrip = model.roundTrip, let cpu = model.roundTripCPU {
+        if let hop = model.hop, let empty = model.emptyRoundTrip {
             lines.append(
-                "probed costs (median, least–most of \(costs.count) probes between rounds): an actor hop \(Format.decimal(hop.median, digits: 0)) ns (\(Format.decimal(hop.min, digits: 0))–\(Format.decimal(hop.max, digits: 0))), a queue round trip \(Format.decimal(roundTrip.median / 1000, digits: 1)) µs (\(Format.decimal(roundTrip.min / 1000, digits: 1))–\(Format.decimal(roundTrip.max / 1000, digits: 1))) of which \(Format.decimal(cpu.median / 1000, digits: 1)) µs CPU"
+                "probed costs (median, least–most of \(costs.count) probes between rounds): an actor hop "
+                    + "\(Format.decimal(hop.median, digits: 0)) ns (\(Format.decimal(hop.min, digits: 0))–\(Format.decimal(hop.max, digits: 0))), "
+                    + "an empty queue round trip \(Self.microseconds(empty)); each scenario's round trip around its own kind of call is under its name"
             )
         }
         if !oracles.isEmpty {
@@ -73,15 +76,30 @@ extension BenchReport {
         return lines
     }
 
+    /// The round trip the model charges in `scenario`: a job of its kind of call, probed.
+    func roundTripLine(of scenario: ScenarioResult) -> String? {
+        let model = model(of: scenario)
+        guard let roundTrip = model.roundTrip, let cpu = model.roundTripCPU, model.roundTrip != model.emptyRoundTrip else { return nil }
+        return "queue round trip around one of its calls: \(Self.microseconds(roundTrip)), \(Format.decimal(cpu.median / 1000, digits: 1)) µs CPU (median, least–most of \(scenario.costs.count) probes)"
+    }
+
+    /// "12.3 µs (10.1–15.0)": a spread of nanoseconds, in microseconds.
+    static func microseconds(_ spread: Spread) -> String {
+        "\(Format.decimal(spread.median / 1000, digits: 1)) µs (\(Format.decimal(spread.min / 1000, digits: 1))–\(Format.decimal(spread.max / 1000, digits: 1)))"
+    }
+
     private var footer: [String] {
-        [
+        let rows = scenarios.first?.rows ?? []
+        let outside = rows.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
+        let outsideText = outside.isEmpty ? "" : ", and for \(outside.joined(separator: " and ")), whose work is not a base's (the JSON notes say why)"
+        return [
             "ops/s: operations per second, the median of the timed runs; ±: half the range from the least to the most, as a share of the median; ~ where that range overlaps a row ranked next to it, so this run does not establish their order.",
             "× raw: the median over raw-sqlite's. cpu µs: CPU time per operation, all threads, user + system (getrusage): less sensitive to a busy machine than wall time.",
             "p50/p99: per-operation latency in µs (HdrHistogram), from the timed run with the median time.",
             "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass; after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",
             "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up. wake/op: voluntary context switches of the process per operation (threads that blocked and woke).",
             "allocs/op: allocations per operation (jemalloc, thread caches off). leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
-            "model µs: the time per operation predicted from the row's base (store-sync for the rows on the store, raw-sqlite for the rest), its hops and its queue round trips; one client: base + hops × hop + dispatches × round trip; C clients: max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores)). Then predicted ÷ measured (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time).",
+            "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its queue round trips (each round trip probed around a call of the scenario's kind, under the scenario's name); one client: base + hops × hop + dispatches × round trip; C clients: max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores)). Then predicted ÷ measured (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
             "outcome: ok when the database checksum, every value read and the note count equal the reference model's, in every run of both passes.",
         ]
     }
@@ -99,7 +117,7 @@ extension BenchReport {
 
     /// The table cells of every row of `scenario`, in column order.
     func cells(of scenario: ScenarioResult) -> [[String]] {
-        let costModel = self.model
+        let costModel = model(of: scenario)
         return scenario.rows.map { row in
             guard let throughput = row.throughput else {
                 return [row.name, row.kind.rawValue] + Array(repeating: "-", count: Self.columns.count - 3)

@@ -16,14 +16,21 @@ struct BenchReport: Sendable {
     var meters: Bool
     /// The hop meter's check against programs with known counts, run before measuring.
     var oracles: [HopOracle.Result]
-    /// The cost probes, one per round of every scenario.
-    var costs: [HopCosts]
     var scenarios: [ScenarioResult]
     /// The suite's performance targets, when they were checked (`--docs`).
     var targets: [TargetChecks.Result] = []
 
-    /// The model the table's "model" column comes from: the probes' medians.
+    /// Every cost probe of the run, one per round of every scenario.
+    var costs: [HopCosts] { scenarios.flatMap(\.costs) }
+
+    /// The costs over all the probes of the run: what the header shows.
     var model: CostModel { CostModel(probes: costs, cores: machine.cores) }
+
+    /// The model of one scenario's "model" column: its own probes, whose worked round
+    /// trips carried that scenario's kind of call.
+    func model(of scenario: ScenarioResult) -> CostModel {
+        CostModel(probes: scenario.costs, cores: machine.cores)
+    }
 
     /// One line per row whose outcome differs or that failed; empty when all is well.
     var failures: [String] {
@@ -47,6 +54,8 @@ struct BenchReport: Sendable {
         var clients: Int
         var expectedChecksum: Checksum
         var rows: [RowResult]
+        /// The cost probes taken before the scenario's rounds.
+        var costs: [HopCosts] = []
 
         var reference: RowResult? { row(named: RowCatalog.reference) }
 
@@ -87,7 +96,10 @@ struct BenchReport: Sendable {
         var name: String
         var kind: RowDescriptor.Kind
         var concurrentClients: Bool
-        var modelBase: String?
+        var costModel: CostModelRole
+        var modelBase: String? {
+            if case .predicted(let base) = costModel { base } else { nil }
+        }
         /// Operations per second over the timed runs.
         var throughput: Spread?
         /// CPU time per operation over the timed runs, in microseconds (all threads).
@@ -126,7 +138,7 @@ struct BenchReport: Sendable {
             name = row.name
             kind = row.kind
             concurrentClients = row.concurrentClients
-            modelBase = row.modelBase
+            costModel = row.costModel
             throughput = Spread(runs.map { operations / $0.seconds })
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
@@ -168,7 +180,7 @@ struct BenchReport: Sendable {
             name = row.name
             kind = row.kind
             concurrentClients = row.concurrentClients
-            modelBase = row.modelBase
+            costModel = row.costModel
             self.failure = failure
             notes = [("error", failure)]
         }

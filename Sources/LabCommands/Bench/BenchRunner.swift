@@ -42,8 +42,8 @@ struct BenchRunner: Sendable {
         var report = BenchReport(
             date: Date(), machine: .current, command: settings.commandLine,
             database: settings.database.description, runs: settings.runs, seed: settings.seed,
-            meters: settings.meters, oracles: oracles, costs: timings.costs,
-            scenarios: timings.scenarios.map { $0.result(counts: counts, settings: settings) }
+            meters: settings.meters, oracles: oracles,
+            scenarios: timings.map { $0.result(counts: counts, settings: settings) }
         )
         if checkingTargets {
             report.targets = try await TargetChecks(settings: settings, progress: progress)
@@ -57,11 +57,10 @@ struct BenchRunner: Sendable {
 
     /// Every scenario of the settings through every row, timed, and the cost probes taken
     /// between the rounds.
-    func measureTimings() async throws -> (scenarios: [TimedScenario], costs: [HopCosts]) {
+    func measureTimings() async throws -> [TimedScenario] {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
         var scenarios: [TimedScenario] = []
-        var costs: [HopCosts] = []
         for scenario in settings.scenarios {
             var timed = TimedScenario(scenario: scenario, settings: settings)
             for row in settings.rows {
@@ -74,7 +73,7 @@ struct BenchRunner: Sendable {
             }
             for round in 0..<settings.runs {
                 progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · cost probes")
-                costs.append(await HopCosts.probe())
+                timed.costs.append(try await probeCosts(for: scenario, round: round, database: database))
                 for row in settings.rows.rotated(by: round) where timed.failures[row.name] == nil {
                     progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
                     do {
@@ -86,7 +85,17 @@ struct BenchRunner: Sendable {
             }
             scenarios.append(timed)
         }
-        return (scenarios, costs)
+        return scenarios
+    }
+
+    /// One probe of the hop and queue costs, its worked round trips carrying the
+    /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own.
+    private func probeCosts(for scenario: Scenario, round: Int, database: BenchDatabase) async throws -> HopCosts {
+        let location = try database.fresh(for: "cost-probe", run: round)
+        defer { database.discard(location) }
+        let work = try StoreWorkProbe(scenario: scenario, location: location)
+        defer { work.close() }
+        return try await HopCosts.probe(roundTrips: StoreWorkProbe.roundTrips(for: scenario), work: work)
     }
 
     /// One timed run on a fresh database: wall time, CPU time, wake-ups and latency, with
@@ -142,6 +151,8 @@ struct TimedScenario: Sendable {
     let expected: ReferenceModel.Outcome
     var runs: [String: [TimedRun]] = [:]
     var failures: [String: String] = [:]
+    /// The cost probes taken before each round, carrying this scenario's kind of call.
+    var costs: [HopCosts] = []
 
     init(scenario: Scenario, settings: BenchSettings) {
         self.scenario = scenario
@@ -166,7 +177,7 @@ struct TimedScenario: Sendable {
         }
         return BenchReport.ScenarioResult(
             scenario: scenario, operations: plan.operationCount, clients: plan.clients.count,
-            expectedChecksum: expected.checksum, rows: rows
+            expectedChecksum: expected.checksum, rows: rows, costs: costs
         )
     }
 }

@@ -20,7 +20,12 @@ import Harness
 struct CostModel: Sendable {
     /// One actor hop, in nanoseconds: median, least and most over the probes.
     var hop: BenchReport.Spread?
-    /// One job through an idle queue and back, wall nanoseconds.
+    /// One empty job through an idle queue and back, wall nanoseconds, and its CPU time.
+    var emptyRoundTrip: BenchReport.Spread?
+    var emptyRoundTripCPU: BenchReport.Spread?
+    /// What a round trip adds to a job of the scenario's kind (``StoreWorkProbe``), wall
+    /// nanoseconds: the empty trip plus the work running on a thread that has just woken.
+    /// The model charges this one, falling back to the empty trip when no probe had work.
     var roundTrip: BenchReport.Spread?
     /// The CPU time of that round trip, all threads, nanoseconds.
     var roundTripCPU: BenchReport.Spread?
@@ -31,8 +36,13 @@ struct CostModel: Sendable {
 
     init(probes: [HopCosts], cores: Int) {
         hop = BenchReport.Spread(probes.map(\.actorHopNanoseconds))
-        roundTrip = BenchReport.Spread(probes.map(\.queueRoundTripNanoseconds))
-        roundTripCPU = BenchReport.Spread(probes.map(\.queueRoundTripCPUNanoseconds))
+        emptyRoundTrip = BenchReport.Spread(probes.map(\.queueRoundTripNanoseconds))
+        emptyRoundTripCPU = BenchReport.Spread(probes.map(\.queueRoundTripCPUNanoseconds))
+        let worked = probes.compactMap(\.workedRoundTripNanoseconds)
+        let workedCPU = probes.compactMap(\.workedRoundTripCPUNanoseconds)
+        let complete = !probes.isEmpty && worked.count == probes.count && workedCPU.count == probes.count
+        roundTrip = BenchReport.Spread(complete ? worked : probes.map(\.queueRoundTripNanoseconds))
+        roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
         self.cores = max(1, cores)
     }
 

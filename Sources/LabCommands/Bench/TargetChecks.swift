@@ -82,7 +82,7 @@ struct TargetChecks: Sendable {
             scaled.runs = 1
             progress.show("target: point-read at \(size) operations")
             scaled.meters = false
-            let timed = try await BenchRunner(settings: scaled, progress: progress).measureTimings().scenarios
+            let timed = try await BenchRunner(settings: scaled, progress: progress).measureTimings()
             for scenario in timed {
                 for (name, runs) in scenario.runs {
                     let seconds = runs.map(\.seconds).sorted()[runs.count / 2]
