@@ -24,7 +24,7 @@ bench: setup ## Build in release, run the lab on a temporary SQLite file, write 
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --docs Docs
 
-bench-quick: setup ## The short version of bench (about 75 seconds on 2 cores, build excluded).
+bench-quick: setup ## The short version of bench (20 to 75 seconds on 2 cores, build excluded).
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --quick
 

@@ -24,7 +24,8 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Operations a full `lab bench` run measures, chosen so every row takes about a second.
+    /// Operations of one timed run of a full `lab bench`: a run lasts from tens of
+    /// milliseconds (raw-sqlite's point reads) to a few seconds (grdb's chatty reads).
     public var defaultOperations: Int {
         switch self {
         case .importBatch: 200

@@ -37,7 +37,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The seed of the generated workload.")
     var seed: UInt64 = 42
 
-    @Flag(name: .long, help: "A smaller run: a tenth of the operations, three rounds (about 75 seconds on 2 cores).")
+    @Flag(name: .long, help: "A smaller run: a tenth of the operations, three rounds (20 to 75 seconds on 2 cores, as busy as the machine is).")
     var quick = false
 
     @Option(name: .long, help: "Output format: table, json or markdown.")
