@@ -68,8 +68,11 @@ public struct HopCosts: Sendable, Equatable, Codable {
                 wall.append(throughQueue.wall - inPlace.wall)
                 cpu.append(throughQueue.cpu - inPlace.cpu)
             }
-            costs.workedRoundTripNanoseconds = median(wall)
-            costs.workedRoundTripCPUNanoseconds = median(cpu)
+            // A worked trip includes an empty one; when the work's own variance (an import
+            // batch varies by more than a trip costs) puts the difference below the empty
+            // trip, the empty trip is the better estimate.
+            costs.workedRoundTripNanoseconds = max(empty.wall, median(wall))
+            costs.workedRoundTripCPUNanoseconds = max(empty.cpu, median(cpu))
         }
         return costs
     }

@@ -25,6 +25,7 @@ struct TargetChecks: Sendable {
         var results: [Result] = []
         if let result = bestPatternOnImport(report) { results.append(result) }
         results += peersOnImportAndPointRead(report)
+        if let result = modelFitsSingleClients(report) { results.append(result) }
         results.append(try await linearity())
         let seconds = Double(elapsed.components.seconds)
         results.append(Result(
@@ -65,6 +66,28 @@ struct TargetChecks: Sendable {
                 met: ratios.count == Self.peerComparisons.count && ratios.allSatisfy { $0.1 >= 1 }
             )
         }
+    }
+
+    /// The scenarios in which one client waits for every step in turn, where the cost
+    /// model's sum should hold.
+    static let singleClientScenarios: [Scenario] = [.pointRead, .update, .chatty]
+
+    private func modelFitsSingleClients(_ report: BenchReport) -> Result? {
+        let predictions = report.scenarios.filter { Self.singleClientScenarios.contains($0.scenario) && $0.clients == 1 }
+            .flatMap { scenario in
+                let model = report.model(of: scenario)
+                return scenario.rows.compactMap { row in
+                    scenario.modelRatio(for: row, model: model).map { (cell: "\(scenario.scenario.rawValue).\(row.name)", ratio: $0) }
+                }
+            }
+        guard !predictions.isEmpty else { return nil }
+        let misses = predictions.filter { !CostModel.fits($0.ratio) }
+        let missText = misses.map { "\($0.cell) \(Format.decimal($0.ratio, digits: 2))×" }.joined(separator: ", ")
+        return Result(
+            target: "the cost model is within ±20% (0.83–1.20×) for every predicted row of point-read, update and chatty",
+            measured: "\(predictions.count - misses.count) of \(predictions.count) within" + (misses.isEmpty ? "" : "; outside: \(missText)"),
+            met: misses.isEmpty
+        )
     }
 
     // MARK: Extra passes
