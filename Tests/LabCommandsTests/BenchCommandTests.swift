@@ -97,16 +97,6 @@ struct BenchCommandTests {
         #expect(await Lab.run(arguments) == 64)
     }
 
-    @Test("A database file that is not SQLite exits 65 and is left untouched")
-    func badDatabase() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("not-a-database.sqlite")
-        let garbage = Data(repeating: 0x42, count: 4096)
-        try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(await Lab.run(["bench", "--database", path, "--operations", "1", "--runs", "1"]) == 65)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
-    }
-
     @Test("--list names every scenario and row")
     func listing() {
         let listing = BenchCommand.listing()

@@ -46,7 +46,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .long, help: "Where the databases live: 'memory', or a SQLite file path (its notes and folders are replaced). Default: a temporary file.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Where the databases live: 'memory', or a SQLite file path. Default: a temporary file.",
+        discussion: """
+            The file must be new, empty, or a database an earlier run made (marked with the lab's \
+            application_id): the lab empties its own notes and folders tables before each run and \
+            touches nothing else. Any other file is refused and left untouched.
+            """
+    ))
     var database: String?
 
     @Flag(name: .long, help: "Do not show the progress line on standard error.")
@@ -96,6 +103,10 @@ struct BenchCommand: AsyncParsableCommand {
             try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
             return
         }
+        // The run owns a named database file until it ends; its counting pass, a child
+        // process, works in it while this process waits.
+        let lock = try claimDatabase(settings.database)
+        defer { lock?.release() }
         let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         if let docs {
@@ -127,6 +138,15 @@ struct BenchCommand: AsyncParsableCommand {
             runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, meters: !noMeters, database: location,
             commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
+    }
+
+    /// Locks a named database file for this run and marks it as the lab's; nil for the
+    /// other locations, which no other run can see.
+    private func claimDatabase(_ location: BenchDatabase.Location) throws(LabError) -> DatabaseLock? {
+        guard case .file(let path) = location else { return nil }
+        let lock = try DatabaseLock(for: path)
+        try LabDatabaseFile(checking: path).claim()
+        return lock
     }
 
     static func listing() -> String {
