@@ -43,7 +43,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: table, json or markdown.")
     var format: BenchFormat = .table
 
-    @Option(name: .long, help: "Write the report to this file instead of standard output.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the report to this file instead of standard output ('-': standard output).",
+        discussion: """
+            A regular file is replaced whole by a rename, keeping its permissions, and only when \
+            you may write it; a device or a FIFO is written through; a symbolic link is followed \
+            and its target written. A failed write exits 74.
+            """
+    ))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp(
@@ -74,18 +81,6 @@ struct BenchCommand: AsyncParsableCommand {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
         if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
-        if let docs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: docs, isDirectory: &isDirectory), isDirectory.boolValue,
-                  FileManager.default.isWritableFile(atPath: docs)
-            else { throw ValidationError("--docs '\(docs)' is not a writable folder") }
-        }
-        if let output {
-            let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw ValidationError("cannot write the report to '\(output)': its folder does not exist or is not writable")
-            }
-        }
         for name in pattern where RowCatalog.row(named: name) == nil {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
@@ -97,29 +92,32 @@ struct BenchCommand: AsyncParsableCommand {
             print(BenchCommand.listing())
             return
         }
+        // A closed pipe on standard output is then a failed write (exit 74), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         let settings = try settings()
         if let countingPass {
             let counts = try await CountingPass.run(settings)
             try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
             return
         }
+        let destinations = try Destinations(output: output, docs: docs)
         // The run owns a named database file until it ends; its counting pass, a child
         // process, works in it while this process waits.
         let lock = try claimDatabase(settings.database)
         defer { lock?.release() }
         let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
-        if let docs {
-            let folder = URL(fileURLWithPath: docs)
-            try OutputFile.write(report.renderedMarkdown(), to: folder.appendingPathComponent("Results.md").path)
-            try OutputFile.write(report.renderedSVG(), to: folder.appendingPathComponent("Results.svg").path)
+        var outputs: [(text: String, to: OutputFile)] = []
+        if let docs = destinations.docs {
+            outputs += [(report.renderedMarkdown(), docs.markdown), (report.renderedSVG(), docs.svg)]
         }
-        if let output {
-            try OutputFile.write(report.rendered(as: format), to: output)
+        if output != nil {
+            outputs.append((report.rendered(as: format), destinations.report))
         } else {
             let text = format == .table ? report.renderedTable(colors: Progress.standardOutputIsTerminal) : report.rendered(as: format)
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
         }
+        try OutputFile.write(outputs)
         let failures = report.failures
         if let first = failures.first {
             let more = failures.count > 1 ? " (and \(failures.count - 1) more; see the report)" : ""
@@ -161,6 +159,22 @@ struct BenchCommand: AsyncParsableCommand {
             lines.append("  \(row.name.padding(18))\(row.kind.rawValue.padding(14))\(row.summary)\(lessons)")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: - Destinations
+
+/// Where `lab bench` writes its results, every one checked before the benchmark runs.
+private struct Destinations {
+    var report: OutputFile
+    var docs: (markdown: OutputFile, svg: OutputFile)?
+
+    init(output: String?, docs: String?) throws(LabError) {
+        report = try OutputFile(checking: output ?? "-")
+        guard let docs else { return }
+        guard (try? FileStatus.of(docs))?.kind == .directory else { throw .usage("--docs '\(docs)' is not a folder") }
+        let folder = docs.hasSuffix("/") ? docs : docs + "/"
+        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"))
     }
 }
 

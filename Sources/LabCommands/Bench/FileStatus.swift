@@ -10,7 +10,7 @@ import Darwin
 /// or a folder is never handed to SQLite or replaced by a rename.
 struct FileStatus {
     enum Kind: Equatable {
-        case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket
+        case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, other
 
         /// How a message names it.
         var name: String {
@@ -22,6 +22,7 @@ struct FileStatus {
             case .blockDevice: "a block device"
             case .fifo: "a FIFO"
             case .socket: "a socket"
+            case .other: "a special file"
             }
         }
     }
@@ -47,7 +48,8 @@ struct FileStatus {
             case S_IFCHR: .characterDevice
             case S_IFBLK: .blockDevice
             case S_IFIFO: .fifo
-            default: .socket
+            case S_IFSOCK: .socket
+            default: .other
             }
         return FileStatus(kind: kind, size: Int64(info.st_size), mode: info.st_mode & 0o7777)
     }
