@@ -63,8 +63,11 @@ struct BenchCommand: AsyncParsableCommand {
     ))
     var database: String?
 
-    @Flag(name: .long, help: "Do not show the progress line on standard error.")
-    var noProgress = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Show what runs now on standard error (default: when it is a terminal).",
+        discussion: "Where standard error is not a terminal, --progress writes a line per step."
+    ))
+    var progress: Bool?
 
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
@@ -95,7 +98,9 @@ struct BenchCommand: AsyncParsableCommand {
         // A closed pipe on standard output is then a failed write (exit 74), not a silent death.
         signal(SIGPIPE, SIG_IGN)
         let settings = try settings()
+        Interruption.install()
         if let countingPass {
+            Interruption.stopWithParent()
             let counts = try await CountingPass.run(settings)
             try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
             return
@@ -105,7 +110,7 @@ struct BenchCommand: AsyncParsableCommand {
         // process, works in it while this process waits.
         let lock = try claimDatabase(settings.database)
         defer { lock?.release() }
-        let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
+        let progress = Progress(enabled: progress ?? Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         var outputs: [(text: String, to: OutputFile)] = []
         if let docs = destinations.docs {

@@ -45,6 +45,7 @@ struct BenchDatabase: Sendable {
             .appendingPathComponent("lab-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         if location == .temporaryFiles {
             do {
+                Interruption.removeIfInterrupted(folder.path)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw .data("cannot create a temporary folder for the databases: \(error.localizedDescription)")
@@ -73,6 +74,8 @@ struct BenchDatabase: Sendable {
 
     /// Removes the temporary folder.
     func removeAll() {
-        if location == .temporaryFiles { try? FileManager.default.removeItem(at: folder) }
+        guard location == .temporaryFiles else { return }
+        try? FileManager.default.removeItem(at: folder)
+        Interruption.forget(folder.path)
     }
 }

@@ -36,6 +36,7 @@ final class DatabaseLock {
             // then this lock is on a file no other run can see. Start again on the new one.
             if Self.isStillAt(path, descriptor) {
                 self.descriptor = descriptor
+                Interruption.removeIfInterrupted(path)
                 Self.record(getpid(), in: descriptor)
                 return
             }
@@ -50,6 +51,7 @@ final class DatabaseLock {
     func release() {
         guard descriptor >= 0 else { return }
         unlink(path)
+        Interruption.forget(path)
         close(descriptor)
         descriptor = -1
     }

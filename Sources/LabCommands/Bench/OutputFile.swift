@@ -87,13 +87,16 @@ enum OutputFile: Equatable {
                 }
             }
         } catch {
-            for file in staged { unlink(file.temporary) }
+            for file in staged { discard(file.temporary) }
             throw error
         }
-        for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
-            let error = failure(.file(file.destination), POSIXFailure.current.message)
-            for later in staged[index...] { unlink(later.temporary) }
-            throw error
+        for (index, file) in staged.enumerated() {
+            guard rename(file.temporary, file.destination) == 0 else {
+                let error = failure(.file(file.destination), POSIXFailure.current.message)
+                for later in staged[index...] { discard(later.temporary) }
+                throw error
+            }
+            Interruption.forget(file.temporary)
         }
     }
 
@@ -107,6 +110,7 @@ enum OutputFile: Equatable {
     private static func stage(_ text: String, for path: String) throws(LabError) -> String {
         let destination = OutputFile.file(path)
         let (descriptor, temporary) = try createTemporary(for: path)
+        Interruption.removeIfInterrupted(temporary)
         var closed = false
         do throws(LabError) {
             // An existing file keeps its permissions; a new one has the umask's.
@@ -119,10 +123,15 @@ enum OutputFile: Equatable {
             guard close(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
         } catch {
             if !closed { close(descriptor) }
-            unlink(temporary)
+            discard(temporary)
             throw error
         }
         return temporary
+    }
+
+    private static func discard(_ temporary: String) {
+        unlink(temporary)
+        Interruption.forget(temporary)
     }
 
     private static func writeThrough(_ text: String, to path: String, _ destination: OutputFile) throws(LabError) {
