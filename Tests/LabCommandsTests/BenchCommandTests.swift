@@ -87,6 +87,8 @@ struct BenchCommandTests {
         ["bench", "--scenario", "nope"],
         ["bench", "--pattern", "nope"],
         ["bench", "--operations", "0"],
+        ["bench", "--operations", "9223372036854775807"],
+        ["bench", "--scenario", "import", "--operations", "5001"],
         ["bench", "--clients", "0"],
         ["bench", "--runs", "0"],
         ["bench", "--format", "xml"],
@@ -95,6 +97,18 @@ struct BenchCommandTests {
     ])
     func badUsage(arguments: [String]) async {
         #expect(await Lab.run(arguments) == 64)
+    }
+
+    @Test("Counts have an upper bound, named with the scenario that sets it")
+    func boundedOperations() throws {
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--scenario", "point-read", "--operations", "1000001"]) }
+        #expect(try BenchCommand.parse(["--scenario", "point-read", "--operations", "1000000"]).operations == 1_000_000)
+        do {
+            _ = try BenchCommand.parse(["--operations", "200000"])
+            Issue.record("200,000 import batches were accepted")
+        } catch {
+            #expect(BenchCommand.message(for: error) == "--operations 200000 is more than import takes (at most 5000); pick fewer, or other scenarios with --scenario")
+        }
     }
 
     @Test("--list names every scenario and row")

@@ -25,7 +25,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10).")
+    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10; at most 1,000,000, or 5,000 for import).")
     var operations: Int?
 
     @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
@@ -82,6 +82,14 @@ struct BenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
+        for scenario in scenario.isEmpty ? Scenario.allCases : scenario {
+            let maximum = BenchSettings.maximumOperations(for: scenario)
+            if let operations, operations > maximum {
+                throw ValidationError(
+                    "--operations \(operations) is more than \(scenario.rawValue) takes (at most \(maximum)); pick fewer, or other scenarios with --scenario"
+                )
+            }
+        }
         if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         for name in pattern where RowCatalog.row(named: name) == nil {
