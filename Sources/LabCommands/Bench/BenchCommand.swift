@@ -12,7 +12,8 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Run the workload through every pattern and baseline and compare them.",
         discussion: """
             Each row runs the same seeded scenario on a fresh database; every row of a \
-            scenario must end with the reference checksum, or the command exits 1.
+            scenario must end with the reference checksum, or the command exits 1. Ctrl-C or \
+            SIGTERM stops the run and removes its temporary databases (exit 130 or 143).
             """
     )
 
@@ -72,7 +73,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
-    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder.")
+    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither).")
     var docs: String?
 
     /// Set by `lab bench` itself on the child process of its counting pass: count every

@@ -11,7 +11,9 @@ import Synchronization
 /// committed out of the database (the next open rolls it back), so a named `--database`
 /// file holds whole batches only.
 enum Interruption {
+    /// Files and folders to remove if the run is interrupted.
     private static let leftovers = Mutex<Set<String>>([])
+
     /// Turns SIGINT and SIGTERM into a clean stop. Call once, before the run creates files.
     static func install() {
         _ = sources
@@ -20,12 +22,12 @@ enum Interruption {
     /// The signal sources, made once and kept for the life of the process.
     // nonisolated(unsafe): dispatch sources are not Sendable; this array is written once,
     // by its lazy initialiser (which Swift runs once, thread-safely), and never read again.
-    private nonisolated(unsafe) static let sources: [any DispatchSourceSignal] = [SIGINT, SIGTERM].map { signal in
+    private nonisolated(unsafe) static let sources: [any DispatchSourceSignal] = [SIGINT, SIGTERM].map { number in
         // Ignored as a signal, so that it reaches the dispatch source instead of ending the
         // process on the spot.
-        Foundation.signal(signal, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-        source.setEventHandler { stop(by: signal) }
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { stop(by: number) }
         source.resume()
         return source
     }
