@@ -60,6 +60,8 @@ enum Interruption {
     private static func stop(by signal: Int32) -> Never {
         for path in leftovers.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        // The line starts at the left margin, not after a progress line drawn in place.
+        Progress(enabled: Progress.standardErrorIsTerminal).clear()
         Lab.printError("interrupted by \(name); the run stopped and its temporary files were removed")
         // No atexit handlers or static destructors while the run's threads are still busy.
         _exit(128 + signal)
