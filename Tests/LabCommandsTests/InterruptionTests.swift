@@ -61,8 +61,9 @@ struct InterruptionTests {
 
 // MARK: - InterruptedRun
 
-/// `lab` run as a child process with its own temporary directory, sent a signal once its
-/// progress lines on standard error (or its files) show it at the chosen point.
+/// `lab` run as a child process with its own temporary directory, sent a signal (or
+/// changed under, with `then`) once its progress lines on standard error or its files show
+/// it at the chosen point.
 struct InterruptedRun: Sendable {
     var pid: Int32
     var exitStatus: Int32?
@@ -71,8 +72,8 @@ struct InterruptedRun: Sendable {
     var foldersBefore: [String]
 
     static func start(
-        _ arguments: [String], temporary: TemporaryFolder, interruptWith signal: Int32,
-        when ready: @escaping @Sendable ([String]) -> Bool
+        _ arguments: [String], temporary: TemporaryFolder, interruptWith signal: Int32?,
+        when ready: @escaping @Sendable ([String]) -> Bool, then act: @escaping @Sendable () -> Void = {}
     ) async throws -> InterruptedRun {
         guard let lab = LabExecutable.url else { throw LabExecutable.Failure(description: "no lab executable") }
         var childEnvironment = ProcessInfo.processInfo.environment
@@ -83,15 +84,15 @@ struct InterruptedRun: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result {
-                    try run(lab, arguments, environment: environment, folder: folder, signal: signal, ready: ready)
+                    try run(lab, arguments, environment: environment, folder: folder, signal: signal, ready: ready, act: act)
                 })
             }
         }
     }
 
     private static func run(
-        _ lab: URL, _ arguments: [String], environment: [String: String], folder: String, signal: Int32,
-        ready: ([String]) -> Bool
+        _ lab: URL, _ arguments: [String], environment: [String: String], folder: String, signal: Int32?,
+        ready: ([String]) -> Bool, act: () -> Void
     ) throws -> InterruptedRun {
         let process = Process()
         process.executableURL = lab
@@ -115,7 +116,8 @@ struct InterruptedRun: Sendable {
         var lines: [String] { text.withLock { $0 }.split(separator: "\n").map(String.init) }
         while process.isRunning, !ready(lines) { usleep(20_000) }
         let folders = try InterruptionTests.benchFolders(at: folder)
-        kill(process.processIdentifier, signal)
+        act()
+        if let signal { kill(process.processIdentifier, signal) }
         finished.wait()
         process.waitUntilExit()
         return InterruptedRun(

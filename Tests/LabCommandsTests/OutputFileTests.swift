@@ -60,6 +60,31 @@ struct OutputFileTests {
         #expect(try String(contentsOfFile: folder.path("docs/Results.md"), encoding: .utf8) == "# kept\n", "Results.md is not written without Results.svg")
     }
 
+    @Test("When Results.svg cannot be replaced at the end, Results.md is put back as it was: both or neither")
+    func docsAreWrittenTogether() async throws {
+        let folder = try TemporaryFolder()
+        let markdown = folder.path("Results.md")
+        let svg = folder.path("Results.svg")
+        try "# old\n".write(toFile: markdown, atomically: false, encoding: .utf8)
+        try "<svg/>\n".write(toFile: svg, atomically: false, encoding: .utf8)
+        // Checked writable before the run; made a folder with a file in it while the run
+        // goes on, so that only the rename at the end fails.
+        let run = try await InterruptedRun.start(
+            Self.smallRun.filter { $0 != "--no-progress" } + ["--operations", "20000", "--progress", "--docs", folder.url.path],
+            temporary: folder, interruptWith: nil,
+            when: { lines in lines.contains { $0.hasSuffix("· warm-up") } },
+            then: {
+                try? FileManager.default.removeItem(atPath: svg)
+                try? FileManager.default.createDirectory(atPath: svg + "/in-the-way", withIntermediateDirectories: true)
+            }
+        )
+        #expect(run.exitStatus == 74)
+        #expect(run.lastLine?.hasPrefix("lab: cannot write to '\(svg)': ") == true, "\(run.lastLine ?? "")")
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8) == "# old\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("lab-bench-") }
+        #expect(names.sorted() == ["Results.md", "Results.svg"], "no staged file or backup left")
+    }
+
     @Test("'-' and /dev/stdout write the report to standard output", arguments: ["-", "/dev/stdout"])
     func standardOutput(_ argument: String) async throws {
         let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", argument])

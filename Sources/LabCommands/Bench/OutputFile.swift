@@ -72,7 +72,7 @@ enum OutputFile: Equatable {
     // MARK: Writing
 
     /// Writes each text to its destination, all or none: every regular file is staged
-    /// complete first and renamed into place only when all of them are.
+    /// complete first and renamed into place only when all of them are (``commit(_:)``).
     static func write(_ outputs: [(text: String, to: OutputFile)]) throws(LabError) {
         var staged: [(temporary: String, destination: String)] = []
         do throws(LabError) {
@@ -90,13 +90,55 @@ enum OutputFile: Equatable {
             for file in staged { discard(file.temporary) }
             throw error
         }
+        try commit(staged)
+    }
+
+    /// Renames every staged file over its destination. When one rename fails, the ones
+    /// already renamed are put back as they were, from a hard link to each replaced file
+    /// taken just before: Results.md and Results.svg change together or not at all.
+    private static func commit(_ staged: [(temporary: String, destination: String)]) throws(LabError) {
+        var renamed: [(destination: String, previous: Previous)] = []
         for (index, file) in staged.enumerated() {
+            let previous = Previous.keep(file.destination)
             guard rename(file.temporary, file.destination) == 0 else {
                 let error = failure(.file(file.destination), POSIXFailure.current.message)
+                if case .kept(let link) = previous { discard(link) }
                 for later in staged[index...] { discard(later.temporary) }
+                for (destination, previous) in renamed.reversed() {
+                    switch previous {
+                    case .none: unlink(destination)
+                    case .kept(let link): rename(link, destination); Interruption.forget(link)
+                    case .lost: break
+                    }
+                }
                 throw error
             }
             Interruption.forget(file.temporary)
+            renamed.append((file.destination, previous))
+        }
+        for case (_, .kept(let link)) in renamed { discard(link) }
+    }
+
+    /// What was at a destination before its rename, to put back if a later one fails.
+    private enum Previous {
+        /// Nothing: putting back removes the new file.
+        case none
+        /// A hard link to the replaced file, under a hidden name beside it.
+        case kept(String)
+        /// A file the file system could not link to: it cannot be put back.
+        case lost
+
+        static func keep(_ path: String) -> Previous {
+            guard let status = OutputFile.status(path, followingLinks: false) else { return .none }
+            guard status.kind == .regular else { return .lost }
+            while true {
+                let name = temporaryName(for: path)
+                if link(path, name) == 0 {
+                    Interruption.removeIfInterrupted(name)
+                    return .kept(name)
+                }
+                guard errno == EEXIST else { return .lost }
+            }
         }
     }
 
@@ -181,13 +223,17 @@ enum OutputFile: Equatable {
     /// A new hidden file beside `path`, `.NAME.lab-XXXXXXXX`, named after what it will
     /// replace; created with mode 0666 so that the umask applies, as to any new file.
     private static func createTemporary(for path: String) throws(LabError) -> (descriptor: Int32, path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? "report"
         while true {
-            let temporary = "\(folder(of: path))/.\(name).lab-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+            let temporary = temporaryName(for: path)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, temporary) }
             guard errno == EEXIST else { throw failure(.file(path), POSIXFailure.current.message) }
         }
+    }
+
+    private static func temporaryName(for path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? "report"
+        return "\(folder(of: path))/.\(name).lab-\(String(UInt32.random(in: .min ... .max), radix: 16))"
     }
 
     private static func namedDescriptor(_ argument: String) -> (number: Int32, name: String)? {
