@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
-        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines"], swiftSettings: strictSwift),
+        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines", "NoteStore"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]

@@ -19,8 +19,8 @@ public struct Lab: AsyncParsableCommand {
     public init() {}
 
     /// Parses `arguments`, runs the command and returns the process exit code: 0 on
-    /// success, 1 when a check fails, 64 for bad usage, 65 for bad data. Errors are one
-    /// line on standard error, never a stack trace.
+    /// success, 1 when a check fails, 64 for bad usage, 65 for bad data, 74 for a failed
+    /// write. Errors are one line on standard error, never a stack trace.
     public static func run(_ arguments: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)

@@ -10,15 +10,19 @@ public enum LabError: Error, Equatable {
     case data(String)
     /// A row produced a different checksum, or failed while running.
     case checkFailed(String)
+    /// A result could not be written (disk full, closed standard output, a failing device).
+    case io(String)
 
     static let usageExitCode: Int32 = 64  // EX_USAGE
     static let dataExitCode: Int32 = 65  // EX_DATAERR
+    static let ioExitCode: Int32 = 74  // EX_IOERR
 
     public var exitCode: Int32 {
         switch self {
         case .usage: Self.usageExitCode
         case .data: Self.dataExitCode
         case .checkFailed: 1
+        case .io: Self.ioExitCode
         }
     }
 }
@@ -28,7 +32,7 @@ public enum LabError: Error, Equatable {
 extension LabError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .usage(let message), .data(let message), .checkFailed(let message): message
+        case .usage(let message), .data(let message), .checkFailed(let message), .io(let message): message
         }
     }
 }

@@ -6,4 +6,5 @@ import Glibc
 import Darwin
 #endif
 
+StandardStreams.holdClosedOnes()
 exit(await Lab.run(Array(CommandLine.arguments.dropFirst())))

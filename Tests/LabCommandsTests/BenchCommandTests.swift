@@ -87,6 +87,8 @@ struct BenchCommandTests {
         ["bench", "--scenario", "nope"],
         ["bench", "--pattern", "nope"],
         ["bench", "--operations", "0"],
+        ["bench", "--operations", "9223372036854775807"],
+        ["bench", "--scenario", "import", "--operations", "5001"],
         ["bench", "--clients", "0"],
         ["bench", "--runs", "0"],
         ["bench", "--format", "xml"],
@@ -97,14 +99,16 @@ struct BenchCommandTests {
         #expect(await Lab.run(arguments) == 64)
     }
 
-    @Test("A database file that is not SQLite exits 65 and is left untouched")
-    func badDatabase() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("not-a-database.sqlite")
-        let garbage = Data(repeating: 0x42, count: 4096)
-        try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(await Lab.run(["bench", "--database", path, "--operations", "1", "--runs", "1"]) == 65)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    @Test("Counts have an upper bound, named with the scenario that sets it")
+    func boundedOperations() throws {
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--scenario", "point-read", "--operations", "1000001"]) }
+        #expect(try BenchCommand.parse(["--scenario", "point-read", "--operations", "1000000"]).operations == 1_000_000)
+        do {
+            _ = try BenchCommand.parse(["--operations", "200000"])
+            Issue.record("200,000 import batches were accepted")
+        } catch {
+            #expect(BenchCommand.message(for: error) == "--operations 200000 is more than import takes (at most 5000); pick fewer, or other scenarios with --scenario")
+        }
     }
 
     @Test("--list names every scenario and row")

@@ -21,13 +21,21 @@ enum LabExecutable {
     /// Runs `lab` with `arguments`, its report on standard output going to a file so it
     /// arrives apart from anything on standard error.
     static func run(_ arguments: [String]) async throws -> Result {
-        guard let url else { throw Failure(description: "no lab executable beside the test executable") }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("lab-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let result = try await ChildProcess.run(
-            url, arguments: arguments + ["--output", report.path], environment: ProcessInfo.processInfo.environment
-        )
+        let result = try await runAsGiven(arguments + ["--output", report.path])
         let standardOutput = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
         return Result(exitStatus: result.exitStatus, output: result.output, standardOutput: standardOutput)
+    }
+
+    /// Runs `lab` with `arguments` as they are, through `shell` when given: a `sh -c` script
+    /// that receives lab's path as `$0` and the arguments as `"$@"`.
+    static func runAsGiven(_ arguments: [String], shell script: String? = nil) async throws -> ChildProcess.Result {
+        guard let url else { throw Failure(description: "no lab executable beside the test executable") }
+        let environment = ProcessInfo.processInfo.environment
+        guard let script else { return try await ChildProcess.run(url, arguments: arguments, environment: environment) }
+        return try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, url.path] + arguments, environment: environment
+        )
     }
 }

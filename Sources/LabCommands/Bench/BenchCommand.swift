@@ -12,7 +12,8 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Run the workload through every pattern and baseline and compare them.",
         discussion: """
             Each row runs the same seeded scenario on a fresh database; every row of a \
-            scenario must end with the reference checksum, or the command exits 1.
+            scenario must end with the reference checksum, or the command exits 1. Ctrl-C or \
+            SIGTERM stops the run and removes its temporary databases (exit 130 or 143).
             """
     )
 
@@ -25,7 +26,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10).")
+    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10; at most 1,000,000, or 5,000 for import).")
     var operations: Int?
 
     @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
@@ -43,19 +44,36 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: table, json or markdown.")
     var format: BenchFormat = .table
 
-    @Option(name: .long, help: "Write the report to this file instead of standard output.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the report to this file instead of standard output ('-': standard output).",
+        discussion: """
+            A regular file is replaced whole by a rename, keeping its permissions, and only when \
+            you may write it; a device or a FIFO is written through; a symbolic link is followed \
+            and its target written. A failed write exits 74.
+            """
+    ))
     var output: String?
 
-    @Option(name: .long, help: "Where the databases live: 'memory', or a SQLite file path (its notes and folders are replaced). Default: a temporary file.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Where the databases live: 'memory', or a SQLite file path. Default: a temporary file.",
+        discussion: """
+            The file must be new, empty, or a database an earlier run made (marked with the lab's \
+            application_id): the lab empties its own notes and folders tables before each run and \
+            touches nothing else. Any other file is refused and left untouched.
+            """
+    ))
     var database: String?
 
-    @Flag(name: .long, help: "Do not show the progress line on standard error.")
-    var noProgress = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Show what runs now on standard error (default: when it is a terminal).",
+        discussion: "Where standard error is not a terminal, --progress writes a line per step."
+    ))
+    var progress: Bool?
 
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
-    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder.")
+    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither).")
     var docs: String?
 
     /// Set by `lab bench` itself on the child process of its counting pass: count every
@@ -65,20 +83,16 @@ struct BenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
-        if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
-        if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
-        if let docs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: docs, isDirectory: &isDirectory), isDirectory.boolValue,
-                  FileManager.default.isWritableFile(atPath: docs)
-            else { throw ValidationError("--docs '\(docs)' is not a writable folder") }
-        }
-        if let output {
-            let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw ValidationError("cannot write the report to '\(output)': its folder does not exist or is not writable")
+        for scenario in scenario.isEmpty ? Scenario.allCases : scenario {
+            let maximum = BenchSettings.maximumOperations(for: scenario)
+            if let operations, operations > maximum {
+                throw ValidationError(
+                    "--operations \(operations) is more than \(scenario.rawValue) takes (at most \(maximum)); pick fewer, or other scenarios with --scenario"
+                )
             }
         }
+        if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
+        if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         for name in pattern where RowCatalog.row(named: name) == nil {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
@@ -90,25 +104,34 @@ struct BenchCommand: AsyncParsableCommand {
             print(BenchCommand.listing())
             return
         }
+        // A closed pipe on standard output is then a failed write (exit 74), not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         let settings = try settings()
+        Interruption.install()
         if let countingPass {
+            Interruption.stopWithParent()
             let counts = try await CountingPass.run(settings)
             try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
             return
         }
-        let progress = Progress(enabled: !noProgress && Progress.standardErrorIsTerminal)
+        let destinations = try Destinations(output: output, docs: docs)
+        // The run owns a named database file until it ends; its counting pass, a child
+        // process, works in it while this process waits.
+        let lock = try claimDatabase(settings.database)
+        defer { lock?.release() }
+        let progress = Progress(enabled: progress ?? Progress.standardErrorIsTerminal)
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
-        if let docs {
-            let folder = URL(fileURLWithPath: docs)
-            try OutputFile.write(report.renderedMarkdown(), to: folder.appendingPathComponent("Results.md").path)
-            try OutputFile.write(report.renderedSVG(), to: folder.appendingPathComponent("Results.svg").path)
+        var outputs: [(text: String, to: OutputFile)] = []
+        if let docs = destinations.docs {
+            outputs += [(report.renderedMarkdown(), docs.markdown), (report.renderedSVG(), docs.svg)]
         }
-        if let output {
-            try OutputFile.write(report.rendered(as: format), to: output)
+        if output != nil {
+            outputs.append((report.rendered(as: format), destinations.report))
         } else {
             let text = format == .table ? report.renderedTable(colors: Progress.standardOutputIsTerminal) : report.rendered(as: format)
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
         }
+        try OutputFile.write(outputs)
         let failures = report.failures
         if let first = failures.first {
             let more = failures.count > 1 ? " (and \(failures.count - 1) more; see the report)" : ""
@@ -129,6 +152,15 @@ struct BenchCommand: AsyncParsableCommand {
         )
     }
 
+    /// Locks a named database file for this run and marks it as the lab's; nil for the
+    /// other locations, which no other run can see.
+    private func claimDatabase(_ location: BenchDatabase.Location) throws(LabError) -> DatabaseLock? {
+        guard case .file(let path) = location else { return nil }
+        let lock = try DatabaseLock(for: path)
+        try LabDatabaseFile(checking: path).claim()
+        return lock
+    }
+
     static func listing() -> String {
         var lines = ["Scenarios:"]
         for scenario in Scenario.allCases {
@@ -141,6 +173,22 @@ struct BenchCommand: AsyncParsableCommand {
             lines.append("  \(row.name.padding(18))\(row.kind.rawValue.padding(14))\(row.summary)\(lessons)")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: - Destinations
+
+/// Where `lab bench` writes its results, every one checked before the benchmark runs.
+private struct Destinations {
+    var report: OutputFile
+    var docs: (markdown: OutputFile, svg: OutputFile)?
+
+    init(output: String?, docs: String?) throws(LabError) {
+        report = try OutputFile(checking: output ?? "-")
+        guard let docs else { return }
+        guard (try? FileStatus.of(docs))?.kind == .directory else { throw .usage("--docs '\(docs)' is not a folder") }
+        let folder = docs.hasSuffix("/") ? docs : docs + "/"
+        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"))
     }
 }
 

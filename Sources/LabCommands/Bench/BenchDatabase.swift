@@ -12,7 +12,8 @@ struct BenchDatabase: Sendable {
         case temporaryFiles
         /// A new in-memory database per run.
         case memory
-        /// One file the user named, emptied of notes and folders before each run.
+        /// One file the user named (an absolute path), new, empty or a lab database, emptied
+        /// of notes and folders before each run.
         case file(String)
 
         /// Parses `--database`, checking a named file before anything runs.
@@ -22,16 +23,7 @@ struct BenchDatabase: Sendable {
             case "memory": self = .memory
             case let path?:
                 guard !path.isEmpty else { throw .usage("--database needs a file path or 'memory'") }
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    throw .usage("--database '\(path)' is a folder; give a SQLite file path or 'memory'")
-                }
-                do {
-                    _ = try NoteContainer(location: .file(path))
-                } catch {
-                    throw LabError(opening: error)
-                }
-                self = .file(path)
+                self = .file(try LabDatabaseFile(checking: path).path)
             }
         }
 
@@ -39,7 +31,7 @@ struct BenchDatabase: Sendable {
             switch self {
             case .temporaryFiles: "a temporary SQLite file per run (WAL, synchronous=NORMAL)"
             case .memory: "an in-memory SQLite database per run"
-            case .file(let path): "the SQLite file \(path), emptied before each run"
+            case .file(let path): "the SQLite file \(path), its notes and folders emptied before each run"
             }
         }
     }
@@ -53,6 +45,7 @@ struct BenchDatabase: Sendable {
             .appendingPathComponent("lab-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         if location == .temporaryFiles {
             do {
+                Interruption.removeIfInterrupted(folder.path)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw .data("cannot create a temporary folder for the databases: \(error.localizedDescription)")
@@ -68,12 +61,7 @@ struct BenchDatabase: Sendable {
         case .temporaryFiles:
             return .file(folder.appendingPathComponent("\(row)-\(run).sqlite").path)
         case .file(let path):
-            let connection = try SQLiteConnection(location: .file(path))
-            try connection.execute(NoteSchema.create)
-            try connection.transaction { () throws(NoteStoreError) in
-                try connection.execute("DELETE FROM note; DELETE FROM folder;")
-            }
-            connection.close()
+            try LabDatabaseFile.empty(path)
             return .file(path)
         }
     }
@@ -86,6 +74,8 @@ struct BenchDatabase: Sendable {
 
     /// Removes the temporary folder.
     func removeAll() {
-        if location == .temporaryFiles { try? FileManager.default.removeItem(at: folder) }
+        guard location == .temporaryFiles else { return }
+        try? FileManager.default.removeItem(at: folder)
+        Interruption.forget(folder.path)
     }
 }

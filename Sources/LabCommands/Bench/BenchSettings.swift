@@ -19,6 +19,13 @@ struct BenchSettings: Sendable {
     /// The command as typed, for the report.
     var commandLine: String
 
+    /// The most operations `--operations` may ask of `scenario`. A run's plan is built in
+    /// memory before it starts: an import operation is a batch of notes (about 80 KB of
+    /// plan), the others a note ID and at most one edit.
+    static func maximumOperations(for scenario: Scenario) -> Int {
+        scenario == .importBatch ? 5_000 : 1_000_000
+    }
+
     func operations(for scenario: Scenario) -> Int {
         operations ?? (quick ? max(1, scenario.defaultOperations / 10) : scenario.defaultOperations)
     }

@@ -1,15 +1,270 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - OutputFile
 
-/// Writes a report atomically: the file is complete or untouched, never half-written.
-enum OutputFile {
-    static func write(_ text: String, to path: String) throws(LabError) {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw .usage("cannot write the report to '\(path)': \(error.localizedDescription)")
+/// Where a result is written, checked before the benchmark runs, and how it is written.
+///
+/// - `-`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are written through the process's
+///   own descriptor.
+/// - A character device, a FIFO or a socket is opened and written through, never replaced.
+/// - A regular file, new or existing, is replaced by a rename from a complete temporary
+///   file in its folder, with the permissions it had: a reader sees the old report or the
+///   new one, never half of one. An existing file is replaced only when the user may write
+///   it.
+/// - A symbolic link is followed: its target is written by these rules, and the link stays.
+///
+/// Every failed write is a `LabError.io` (exit 74): nothing ends with exit 0 after a
+/// truncated write.
+enum OutputFile: Equatable {
+    case descriptor(Int32, name: String)
+    case device(String)
+    case file(String)
+
+    /// Checks `argument` as a destination: its kind, that it can be written, and for a
+    /// regular file that a file can be created beside it. Writes nothing that stays.
+    init(checking argument: String) throws(LabError) {
+        if let descriptor = Self.namedDescriptor(argument) {
+            self = .descriptor(descriptor.number, name: descriptor.name)
+            guard !StandardStreams.closedAtLaunch.contains(descriptor.number) else { throw Self.failure(self, "it is closed") }
+            let flags = fcntl(descriptor.number, F_GETFL)
+            guard flags >= 0 else { throw Self.failure(self, POSIXFailure.current.message) }
+            guard flags & O_ACCMODE != O_RDONLY else { throw Self.failure(self, "it is open for reading only") }
+            return
+        }
+        guard !argument.isEmpty else { throw .usage("an output path cannot be empty") }
+        let path: String
+        switch Self.status(argument, followingLinks: false)?.kind {
+        case .symbolicLink:
+            guard let target = Self.resolvingLinks(argument) else {
+                throw .usage("cannot write to '\(argument)': it is a symbolic link to nothing")
+            }
+            path = target
+        default:
+            path = argument
+        }
+        switch Self.status(path)?.kind {
+        case nil:
+            self = .file(path)
+            try Self.probe(folderOf: path, for: argument)
+        case .regular:
+            self = .file(path)
+            guard access(path, W_OK) == 0 else { throw Self.failure(self, "the file is read-only; it was left as it is") }
+            try Self.probe(folderOf: path, for: argument)
+        case .characterDevice?, .fifo?, .socket?:
+            self = .device(path)
+            guard access(path, W_OK) == 0 else { throw Self.failure(self, POSIXFailure.current.message) }
+        case let kind?:
+            throw .usage("cannot write to '\(argument)': it is \(kind.name)")
         }
     }
+
+    var name: String {
+        switch self {
+        case .descriptor(_, let name): name
+        case .device(let path), .file(let path): "'\(path)'"
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes each text to its destination, all or none: every regular file is staged
+    /// complete first and renamed into place only when all of them are (``commit(_:)``).
+    static func write(_ outputs: [(text: String, to: OutputFile)]) throws(LabError) {
+        var staged: [(temporary: String, destination: String)] = []
+        do throws(LabError) {
+            for (text, destination) in outputs {
+                if case .file(let path) = destination { staged.append((try stage(text, for: path), path)) }
+            }
+            for (text, destination) in outputs {
+                switch destination {
+                case .descriptor(let number, _): try writeAll(text, to: number, destination)
+                case .device(let path): try writeThrough(text, to: path, destination)
+                case .file: break
+                }
+            }
+        } catch {
+            for file in staged { discard(file.temporary) }
+            throw error
+        }
+        try commit(staged)
+    }
+
+    /// Renames every staged file over its destination. When one rename fails, the ones
+    /// already renamed are put back as they were, from a hard link to each replaced file
+    /// taken just before: Results.md and Results.svg change together or not at all.
+    private static func commit(_ staged: [(temporary: String, destination: String)]) throws(LabError) {
+        var renamed: [(destination: String, previous: Previous)] = []
+        for (index, file) in staged.enumerated() {
+            let previous = Previous.keep(file.destination)
+            guard rename(file.temporary, file.destination) == 0 else {
+                let error = failure(.file(file.destination), POSIXFailure.current.message)
+                if case .kept(let link) = previous { discard(link) }
+                for later in staged[index...] { discard(later.temporary) }
+                for (destination, previous) in renamed.reversed() {
+                    switch previous {
+                    case .none: unlink(destination)
+                    case .kept(let link): rename(link, destination); Interruption.forget(link)
+                    case .lost: break
+                    }
+                }
+                throw error
+            }
+            Interruption.forget(file.temporary)
+            renamed.append((file.destination, previous))
+        }
+        for case (_, .kept(let link)) in renamed { discard(link) }
+    }
+
+    /// What was at a destination before its rename, to put back if a later one fails.
+    private enum Previous {
+        /// Nothing: putting back removes the new file.
+        case none
+        /// A hard link to the replaced file, under a hidden name beside it.
+        case kept(String)
+        /// A file the file system could not link to: it cannot be put back.
+        case lost
+
+        static func keep(_ path: String) -> Previous {
+            guard let status = OutputFile.status(path, followingLinks: false) else { return .none }
+            guard status.kind == .regular else { return .lost }
+            while true {
+                let name = temporaryName(for: path)
+                if link(path, name) == 0 {
+                    Interruption.removeIfInterrupted(name)
+                    return .kept(name)
+                }
+                guard errno == EEXIST else { return .lost }
+            }
+        }
+    }
+
+    /// Writes `text` to `path`, checked first (the counting pass's counts, for example).
+    static func write(_ text: String, to path: String) throws(LabError) {
+        try write([(text, OutputFile(checking: path))])
+    }
+
+    /// Writes `text` into a new temporary file beside `path`, with the permissions `path`
+    /// has (or a new file's), flushed to disk; returns its path.
+    private static func stage(_ text: String, for path: String) throws(LabError) -> String {
+        let destination = OutputFile.file(path)
+        let (descriptor, temporary) = try createTemporary(for: path)
+        Interruption.removeIfInterrupted(temporary)
+        var closed = false
+        do throws(LabError) {
+            // An existing file keeps its permissions; a new one has the umask's.
+            if let existing = status(path), fchmod(descriptor, existing.mode) != 0 {
+                throw failure(destination, POSIXFailure.current.message)
+            }
+            try writeAll(text, to: descriptor, destination)
+            guard fsync(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
+            closed = true
+            guard close(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
+        } catch {
+            if !closed { close(descriptor) }
+            discard(temporary)
+            throw error
+        }
+        return temporary
+    }
+
+    private static func discard(_ temporary: String) {
+        unlink(temporary)
+        Interruption.forget(temporary)
+    }
+
+    private static func writeThrough(_ text: String, to path: String, _ destination: OutputFile) throws(LabError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(destination, POSIXFailure.current.message) }
+        do throws(LabError) {
+            try writeAll(text, to: descriptor, destination)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
+    }
+
+    /// Writes every byte, through partial writes and interruptions.
+    private static func writeAll(_ text: String, to descriptor: Int32, _ destination: OutputFile) throws(LabError) {
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(destination, POSIXFailure.current.message)
+            }
+            written += count
+        }
+    }
+
+    // MARK: Checks
+
+    private static func failure(_ destination: OutputFile, _ reason: String) -> LabError {
+        .io("cannot write to \(destination.name): \(reason)")
+    }
+
+    /// Creates and removes a temporary file beside `path`: the check that the folder takes
+    /// new files (a folder can look writable and refuse them, as /proc does).
+    private static func probe(folderOf path: String, for argument: String) throws(LabError) {
+        let folder = Self.folder(of: path)
+        guard status(folder)?.kind == .directory else {
+            throw .usage("cannot write to '\(argument)': the folder '\(folder)' does not exist")
+        }
+        let (descriptor, temporary) = try createTemporary(for: path)
+        close(descriptor)
+        unlink(temporary)
+    }
+
+    /// A new hidden file beside `path`, `.NAME.lab-XXXXXXXX`, named after what it will
+    /// replace; created with mode 0666 so that the umask applies, as to any new file.
+    private static func createTemporary(for path: String) throws(LabError) -> (descriptor: Int32, path: String) {
+        while true {
+            let temporary = temporaryName(for: path)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            guard errno == EEXIST else { throw failure(.file(path), POSIXFailure.current.message) }
+        }
+    }
+
+    private static func temporaryName(for path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? "report"
+        return "\(folder(of: path))/.\(name).lab-\(String(UInt32.random(in: .min ... .max), radix: 16))"
+    }
+
+    private static func namedDescriptor(_ argument: String) -> (number: Int32, name: String)? {
+        switch argument {
+        case "-", "/dev/stdout": return (STDOUT_FILENO, "standard output")
+        case "/dev/stderr": return (STDERR_FILENO, "standard error")
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where argument.hasPrefix(prefix) {
+                if let number = Int32(argument.dropFirst(prefix.count)) { return (number, "descriptor \(number)") }
+            }
+            return nil
+        }
+    }
+
+    private static func status(_ path: String, followingLinks: Bool = true) -> FileStatus? {
+        try? FileStatus.of(path, followingLinks: followingLinks)
+    }
+
+    private static func resolvingLinks(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// `write(2)`, named apart from `OutputFile.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -6,20 +6,22 @@ import Darwin
 
 // MARK: - Progress
 
-/// One line on standard error that says what runs now, redrawn in place; only on a terminal.
+/// One line on standard error that says what runs now: redrawn in place on a terminal, a
+/// line per step elsewhere.
 struct Progress: Sendable {
     let enabled: Bool
+    private let inPlace = Progress.standardErrorIsTerminal
 
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     func show(_ text: String) {
         guard enabled else { return }
-        emit("\r\u{1B}[2K\(text)")
+        emit(inPlace ? "\r\u{1B}[2K\(text)" : text + "\n")
     }
 
     func clear() {
-        guard enabled else { return }
+        guard enabled, inPlace else { return }
         emit("\r\u{1B}[2K")
     }
 

@@ -36,13 +36,20 @@ public final class SQLiteConnection {
     /// Opens (creating when missing) the database, with the journal settings every row of
     /// the lab shares: WAL and `synchronous=NORMAL` for files (the `grdb` row sets the same
     /// two), and a busy timeout for cross-connection locks.
-    public init(location: Location, busyTimeoutMilliseconds: Int32 = 5_000) throws(NoteStoreError) {
+    ///
+    /// `readOnly` opens an existing database to look at it: nothing is created and the
+    /// journal mode is left as it is.
+    public init(location: Location, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5_000) throws(NoteStoreError) {
         self.location = location
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        var flags = SQLITE_OPEN_NOMUTEX | (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let uri: String
         switch location {
-        case .file(let path): uri = path
-        case .memory(let name): uri = "file:/\(name)?vfs=memdb"
+        case .file(let path):
+            // A path is a path: without SQLITE_OPEN_URI, `file:x` names a file called `file:x`.
+            uri = path
+        case .memory(let name):
+            uri = "file:/\(name)?vfs=memdb"
+            flags |= SQLITE_OPEN_URI
         }
         var db: OpaquePointer?
         let code = sqlite3_open_v2(uri, &db, flags, nil)
@@ -58,7 +65,7 @@ public final class SQLiteConnection {
             // Reading the schema is the first access to the file: a file that is not a
             // database fails here, before anything is written to it.
             try execute("SELECT count(*) FROM sqlite_master")
-            if case .file = location {
+            if case .file = location, !readOnly {
                 try execute("PRAGMA journal_mode=WAL")
                 try execute("PRAGMA synchronous=NORMAL")
             }

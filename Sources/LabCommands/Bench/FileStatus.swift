@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - FileStatus
+
+/// What is at a path, from `stat`: asked before anything opens it, so that a device, a FIFO
+/// or a folder is never handed to SQLite or replaced by a rename.
+struct FileStatus {
+    enum Kind: Equatable {
+        case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, other
+
+        /// How a message names it.
+        var name: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a folder"
+            case .symbolicLink: "a symbolic link"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .fifo: "a FIFO"
+            case .socket: "a socket"
+            case .other: "a special file"
+            }
+        }
+    }
+
+    let kind: Kind
+    let size: Int64
+    let mode: mode_t
+
+    /// The status of `path`, or nil when nothing is there. `followingLinks: false` reports a
+    /// symbolic link itself (`lstat`).
+    static func of(_ path: String, followingLinks: Bool = true) throws(POSIXFailure) -> FileStatus? {
+        var info = stat()
+        let code = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard code == 0 else {
+            if errno == ENOENT { return nil }
+            throw POSIXFailure.current
+        }
+        let kind: Kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            case S_IFIFO: .fifo
+            case S_IFSOCK: .socket
+            default: .other
+            }
+        return FileStatus(kind: kind, size: Int64(info.st_size), mode: info.st_mode & 0o7777)
+    }
+}
+
+// MARK: - POSIXFailure
+
+/// A failed system call's `errno`, read at once, with the system's words for it.
+struct POSIXFailure: Error {
+    let code: Int32
+
+    static var current: POSIXFailure { POSIXFailure(code: errno) }
+
+    var message: String { String(cString: strerror(code)) }
+}

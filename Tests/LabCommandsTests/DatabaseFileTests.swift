@@ -1,0 +1,161 @@
+import Foundation
+import NoteStore
+import Testing
+
+@testable import LabCommands
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lab bench --database FILE` writes only to a new or empty file or to a database the lab
+/// made; everything else is refused before SQLite touches it and stays byte-identical.
+@Suite("lab bench --database")
+struct DatabaseFileTests {
+    /// Files that are not the lab's, each with the words of its refusal.
+    enum Foreign: String, CaseIterable, CustomTestStringConvertible {
+        case folderOfAnotherShape, labTablesWithExtraColumn, anyOtherDatabase, notSQLite, labMarkOtherSchema, emptyWithLog
+
+        var testDescription: String { rawValue }
+
+        var refusal: String {
+            switch self {
+            case .folderOfAnotherShape, .labTablesWithExtraColumn, .anyOtherDatabase:
+                "is a SQLite database the lab did not make (application_id 0)"
+            case .notSQLite: "is not a SQLite database"
+            case .labMarkOtherSchema: "has the lab's mark but not its schema"
+            case .emptyWithLog: "is empty but its -wal file is not"
+            }
+        }
+
+        /// Writes the file (and only it, unless the shape is a log beside an empty file).
+        func write(to path: String) throws {
+            switch self {
+            case .folderOfAnotherShape:
+                try Self.database(at: path, """
+                    CREATE TABLE folder (key TEXT PRIMARY KEY, size INTEGER);
+                    INSERT INTO folder VALUES ('photos', 12), ('music', 7);
+                    """)
+            case .labTablesWithExtraColumn:
+                try Self.database(at: path, Self.labTablesWithOwner)
+            case .anyOtherDatabase:
+                try Self.database(at: path, "CREATE TABLE invoice (number INTEGER); INSERT INTO invoice VALUES (1), (2);")
+            case .notSQLite:
+                try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
+            case .labMarkOtherSchema:
+                try Self.database(at: path, Self.labTablesWithOwner + """
+                    PRAGMA application_id = \(LabDatabaseFile.applicationID);
+                    PRAGMA user_version = \(LabDatabaseFile.schemaVersion);
+                    """)
+            case .emptyWithLog:
+                try Data().write(to: URL(fileURLWithPath: path))
+                try Data(repeating: 0x37, count: 4096).write(to: URL(fileURLWithPath: path + "-wal"))
+            }
+        }
+
+        /// The lab's two tables with one more NOT NULL column, and rows in them.
+        static let labTablesWithOwner = """
+            CREATE TABLE folder (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, owner TEXT NOT NULL);
+            CREATE TABLE note (
+                id INTEGER PRIMARY KEY, folder_id INTEGER NOT NULL REFERENCES folder(id), title TEXT NOT NULL,
+                body TEXT NOT NULL, created REAL NOT NULL, modified REAL NOT NULL, owner TEXT NOT NULL
+            );
+            INSERT INTO folder VALUES (1, 'Inbox', 'ana');
+            INSERT INTO note VALUES (1, 1, 'Keep me', 'not the lab''s', 0, 0, 'ana');
+            """
+
+        /// A database in the rollback-journal mode most programs use, so that a switch to
+        /// WAL would change its header.
+        static func database(at path: String, _ sql: String) throws {
+            let connection = try SQLiteConnection(location: .file(path))
+            try connection.execute(sql)
+            try connection.execute("PRAGMA journal_mode=DELETE")
+            connection.close()
+        }
+    }
+
+    @Test("A file that is not the lab's exits 65 with one line and stays byte-identical, with no file beside it", arguments: Foreign.allCases)
+    func refusesForeignFile(_ foreign: Foreign) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("theirs.sqlite")
+        try foreign.write(to: path)
+        let before = try Self.contents(of: folder)
+
+        let result = try await LabExecutable.run(Self.smallRun(on: path))
+
+        #expect(result.exitStatus == 65)
+        #expect(result.output == "lab: --database '\(path)' \(foreign.refusal); \(Self.rule)\n")
+        #expect(try Self.contents(of: folder) == before, "every byte and no -wal, -shm, -journal or lock file")
+    }
+
+    @Test("A path that is not a regular file exits 64 before SQLite opens it", arguments: ["null", "fifo"])
+    func refusesSpecialFile(_ kind: String) async throws {
+        let folder = try TemporaryFolder()
+        let path = kind == "null" ? "/dev/null" : folder.path("pipe")
+        if kind == "fifo" { #expect(mkfifo(path, 0o600) == 0) }
+
+        let result = try await LabExecutable.run(Self.smallRun(on: path))
+
+        #expect(result.exitStatus == 64)
+        let what = kind == "null" ? "a character device" : "a FIFO"
+        #expect(result.output == "lab: --database '\(path)' is \(what), not a file; give a SQLite file path or 'memory'\n")
+        #expect(try FileStatus.of(path)?.kind == (kind == "null" ? .characterDevice : .fifo))
+    }
+
+    @Test("A run on a new file marks it as the lab's; the next run reuses it")
+    func marksAndReusesItsOwnDatabase() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.run(Self.smallRun(on: path)).exitStatus == 0)
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(100)
+        #expect(header[68..<72].elementsEqual([0x4C, 0x61, 0x62, 0x4E]), "application_id is 'LabN'")
+        #expect(header[60..<64].elementsEqual([0, 0, 0, 1]), "user_version is the schema version")
+
+        let again = try await LabExecutable.run(Self.smallRun(on: path))
+        #expect(again.exitStatus == 0, "\(again.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lab.sqlite"], "no lock file left")
+    }
+
+    @Test("A second run on a database in use exits 65 with one line naming the first")
+    func refusesDatabaseInUse() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        let lock = try DatabaseLock(for: path)
+        defer { lock.release() }
+
+        let result = try await LabExecutable.run(Self.smallRun(on: path))
+
+        #expect(result.exitStatus == 65)
+        #expect(result.output == "lab: --database '\(path)' is in use by another lab bench run (process \(getpid())); run one at a time\n")
+        #expect(!FileManager.default.fileExists(atPath: path), "the database was not created")
+    }
+
+    @Test("A 'file:' argument is a path, not a SQLite URI")
+    func fileColonIsAPath() throws {
+        let location = try BenchDatabase.Location(argument: "file:notes.sqlite?mode=memory")
+        let expected = FileManager.default.currentDirectoryPath + "/file:notes.sqlite?mode=memory"
+        #expect(location == .file(expected))
+    }
+
+    // MARK: Helpers
+
+    static let rule = "left untouched: the lab only writes to a new or empty file or to a database it made"
+
+    static func smallRun(on path: String) -> [String] {
+        [
+            "bench", "--database", path, "--scenario", "update", "--pattern", "raw-sqlite",
+            "--operations", "5", "--runs", "1", "--no-meters", "--no-progress",
+        ]
+    }
+
+    /// Every file of `folder` with its bytes.
+    static func contents(of folder: TemporaryFolder) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.url.path) {
+            files[name] = try Data(contentsOf: folder.url.appendingPathComponent(name))
+        }
+        return files
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C (SIGINT) or SIGTERM during `lab bench`: the run stops, its temporary databases
+/// are removed, one line says so, and the exit code is 128 + the signal (130, 143).
+@Suite("lab bench, interrupted")
+struct InterruptionTests {
+    @Test("SIGTERM during the timing pass exits 143 with one line and removes the temporary folder")
+    func terminatedDuringTimings() async throws {
+        let temporary = try TemporaryFolder()
+        let run = try await InterruptedRun.start(
+            Self.longRun + ["--no-meters"], temporary: temporary, interruptWith: SIGTERM,
+            when: { lines in lines.contains { $0.hasSuffix("· warm-up") } }
+        )
+        #expect(run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the run had made its folder")
+        #expect(run.exitStatus == 143)
+        #expect(run.lastLine == "lab: interrupted by SIGTERM; the run stopped and its temporary files were removed")
+        #expect(try Self.benchFolders(in: temporary) == [])
+    }
+
+    @Test("SIGINT during the counting pass exits 130, and its child process stops and cleans up too")
+    func interruptedDuringCountingPass() async throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.url.path
+        let run = try await InterruptedRun.start(
+            Self.longRun, temporary: temporary, interruptWith: SIGINT,
+            when: { _ in ((try? Self.benchFolders(at: path)) ?? []).count == 1 }
+        )
+        #expect(run.foldersBefore.count == 1, "the child had made its folder")
+        #expect(!run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the folder is the child's")
+        #expect(run.exitStatus == 130)
+        #expect(run.lastLine == "lab: interrupted by SIGINT; the run stopped and its temporary files were removed")
+        // The child notices its parent's end on its own; give it a moment, not a deadline
+        // the assertion depends on.
+        for _ in 0..<100 where try Self.benchFolders(in: temporary) != [] {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(try Self.benchFolders(in: temporary) == [])
+    }
+
+    /// Long enough that the run is still going when the signal arrives.
+    static let longRun = [
+        "bench", "--scenario", "update", "--pattern", "raw-sqlite", "--operations", "50000", "--runs", "3", "--progress",
+    ]
+
+    static func benchFolders(in folder: TemporaryFolder) throws -> [String] {
+        try benchFolders(at: folder.url.path)
+    }
+
+    static func benchFolders(at path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasPrefix("lab-bench-") }
+    }
+}
+
+// MARK: - InterruptedRun
+
+/// `lab` run as a child process with its own temporary directory, sent a signal (or
+/// changed under, with `then`) once its progress lines on standard error or its files show
+/// it at the chosen point.
+struct InterruptedRun: Sendable {
+    var pid: Int32
+    var exitStatus: Int32?
+    var lastLine: String?
+    /// The `lab-bench-*` folders in its temporary directory when the signal was sent.
+    var foldersBefore: [String]
+
+    static func start(
+        _ arguments: [String], temporary: TemporaryFolder, interruptWith signal: Int32?,
+        when ready: @escaping @Sendable ([String]) -> Bool, then act: @escaping @Sendable () -> Void = {}
+    ) async throws -> InterruptedRun {
+        guard let lab = LabExecutable.url else { throw LabExecutable.Failure(description: "no lab executable") }
+        var childEnvironment = ProcessInfo.processInfo.environment
+        childEnvironment["TMPDIR"] = temporary.url.path
+        let environment = childEnvironment
+        let folder = temporary.url.path
+        // Reading the child's output blocks: on one of Dispatch's threads, not the pool's.
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try run(lab, arguments, environment: environment, folder: folder, signal: signal, ready: ready, act: act)
+                })
+            }
+        }
+    }
+
+    private static func run(
+        _ lab: URL, _ arguments: [String], environment: [String: String], folder: String, signal: Int32?,
+        ready: ([String]) -> Bool, act: () -> Void
+    ) throws -> InterruptedRun {
+        let process = Process()
+        process.executableURL = lab
+        process.arguments = arguments
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Standard error is read on a thread of its own, so that readiness can be polled
+        // whether or not the child is printing.
+        let text = Mutex("")
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let handle = errors.fileHandleForReading
+            while case let data = handle.availableData, !data.isEmpty {
+                text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+            finished.signal()
+        }
+        var lines: [String] { text.withLock { $0 }.split(separator: "\n").map(String.init) }
+        while process.isRunning, !ready(lines) { usleep(20_000) }
+        let folders = try InterruptionTests.benchFolders(at: folder)
+        act()
+        if let signal { kill(process.processIdentifier, signal) }
+        finished.wait()
+        process.waitUntilExit()
+        return InterruptedRun(
+            pid: process.processIdentifier,
+            exitStatus: process.terminationReason == .exit ? process.terminationStatus : nil,
+            lastLine: lines.last, foldersBefore: folders
+        )
+    }
+}

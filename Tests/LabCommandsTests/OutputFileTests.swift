@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import LabCommands
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `lab bench` writes its results: checked before the benchmark runs, written through
+/// to devices and FIFOs, renamed only over regular files, and every failed write is exit 74.
+@Suite("lab bench --output and --docs")
+struct OutputFileTests {
+    @Test("A write error on --output (/dev/full) exits 74 with one line, and the device stays a device",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func writeErrorExits74() async throws {
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", "/dev/full"])
+        #expect(result.exitStatus == 74)
+        #expect(result.output == "lab: cannot write to '/dev/full': No space left on device\n")
+        #expect(try FileStatus.of("/dev/full")?.kind == .characterDevice)
+    }
+
+    @Test("A closed standard output exits 74 with one line before the benchmark runs")
+    func closedStandardOutput() async throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path("lab.sqlite")
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", database], shell: #"exec "$0" "$@" >&-"#)
+        #expect(result.exitStatus == 74)
+        #expect(result.output == "lab: cannot write to standard output: it is closed\n")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing ran")
+    }
+
+    /// Destinations that cannot be written, each with its exit code and the end of its line.
+    static let unwritable: [(arguments: [String], exitCode: Int32, message: String)] = [
+        (["--output", "{folder}"], 64, "cannot write to '{folder}': it is a folder"),
+        (["--output", "/proc/lab-report.json"], 74, "cannot write to '/proc/lab-report.json': No such file or directory"),
+        (["--docs", "/proc"], 74, "cannot write to '/proc/Results.md': No such file or directory"),
+        (["--docs", "{folder}/report.md"], 64, "--docs '{folder}/report.md' is not a folder"),
+        (["--docs", "{folder}/docs"], 64, "cannot write to '{folder}/docs/Results.svg': it is a folder"),
+    ]
+
+    @Test("A destination that cannot be written fails at once with one line, before the benchmark runs",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self")), arguments: 0..<unwritable.count)
+    func unwritableDestination(_ index: Int) async throws {
+        let folder = try TemporaryFolder()
+        let (arguments, exitCode, message) = Self.unwritable[index]
+        try "# kept\n".write(toFile: folder.path("report.md"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.path("docs/Results.svg"), withIntermediateDirectories: true)
+        try "# kept\n".write(toFile: folder.path("docs/Results.md"), atomically: false, encoding: .utf8)
+        let database = folder.path("lab.sqlite")
+        let expand = { (text: String) in text.replacingOccurrences(of: "{folder}", with: folder.url.path) }
+
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", database] + arguments.map(expand))
+
+        #expect(result.exitStatus == exitCode)
+        #expect(result.output == "lab: \(expand(message))\n")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing ran")
+        #expect(try String(contentsOfFile: folder.path("docs/Results.md"), encoding: .utf8) == "# kept\n", "Results.md is not written without Results.svg")
+    }
+
+    @Test("When Results.svg cannot be replaced at the end, Results.md is put back as it was: both or neither")
+    func docsAreWrittenTogether() async throws {
+        let folder = try TemporaryFolder()
+        let markdown = folder.path("Results.md")
+        let svg = folder.path("Results.svg")
+        try "# old\n".write(toFile: markdown, atomically: false, encoding: .utf8)
+        try "<svg/>\n".write(toFile: svg, atomically: false, encoding: .utf8)
+        // Checked writable before the run; made a folder with a file in it while the run
+        // goes on, so that only the rename at the end fails.
+        let run = try await InterruptedRun.start(
+            Self.smallRun.filter { $0 != "--no-progress" } + ["--operations", "20000", "--progress", "--docs", folder.url.path],
+            temporary: folder, interruptWith: nil,
+            when: { lines in lines.contains { $0.hasSuffix("· warm-up") } },
+            then: {
+                try? FileManager.default.removeItem(atPath: svg)
+                try? FileManager.default.createDirectory(atPath: svg + "/in-the-way", withIntermediateDirectories: true)
+            }
+        )
+        #expect(run.exitStatus == 74)
+        #expect(run.lastLine?.hasPrefix("lab: cannot write to '\(svg)': ") == true, "\(run.lastLine ?? "")")
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8) == "# old\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("lab-bench-") }
+        #expect(names.sorted() == ["Results.md", "Results.svg"], "no staged file or backup left")
+    }
+
+    @Test("'-' and /dev/stdout write the report to standard output", arguments: ["-", "/dev/stdout"])
+    func standardOutput(_ argument: String) async throws {
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", argument])
+        #expect(result.exitStatus == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect(json?["schema"] as? Int == 2)
+    }
+
+    @Test("A symbolic link is followed: its target gets the report with its permissions, and the link stays")
+    func symbolicLinkIsFollowed() async throws {
+        let folder = try TemporaryFolder()
+        let target = folder.path("report.json")
+        let link = folder.path("link.json")
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        #expect(chmod(target, 0o640) == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "report.json")
+
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", link])
+
+        #expect(result.exitStatus == 0, "\(result.output)")
+        #expect(try FileStatus.of(link, followingLinks: false)?.kind == .symbolicLink)
+        #expect(try FileStatus.of(target)?.mode == 0o640)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("{"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["link.json", "report.json"], "no temporary file left")
+    }
+
+    @Test("A FIFO is written through, not replaced")
+    func fifoIsWrittenThrough() async throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opening a FIFO to read blocks until its writer opens it: off the cooperative pool.
+        async let received: Data = withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data())
+            }
+        }
+
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", fifo])
+
+        #expect(result.exitStatus == 0, "\(result.output)")
+        #expect(String(decoding: await received, as: UTF8.self).hasPrefix("{"))
+        #expect(try FileStatus.of(fifo)?.kind == .fifo)
+    }
+
+    @Test("A read-only report file is refused with exit 74 and left as it is", .enabled(if: geteuid() != 0, "root may write any file"))
+    func readOnlyReport() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("report.json")
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(chmod(path, 0o444) == 0)
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", path])
+        #expect(result.exitStatus == 74)
+        #expect(result.output == "lab: cannot write to '\(path)': the file is read-only; it was left as it is\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+    }
+
+    @Test("A read-only database is exit 65, a data problem", .enabled(if: geteuid() != 0, "root may write any file"))
+    func readOnlyDatabase() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.runAsGiven(Self.smallRun + ["--database", path]).exitStatus == 0)
+        #expect(chmod(path, 0o444) == 0)
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", path])
+        #expect(result.exitStatus == 65)
+        #expect(result.output == "lab: --database '\(path)' is read-only\n")
+    }
+
+    static let smallRun = [
+        "bench", "--scenario", "update", "--pattern", "raw-sqlite", "--operations", "5", "--runs", "1",
+        "--no-meters", "--no-progress", "--format", "json",
+    ]
+}
