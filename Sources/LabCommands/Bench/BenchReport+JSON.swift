@@ -22,7 +22,7 @@ extension BenchReport {
             ("cost_probes_ns", .object([
                 ("actor_hop", spread(model.hop)),
                 ("queue_round_trip_empty", spread(model.emptyRoundTrip)),
-                ("queue_round_trip_empty_cpu", spread(CostModel(probes: costs, cores: machine.cores).emptyRoundTripCPU)),
+                ("queue_round_trip_empty_cpu", spread(model.emptyRoundTripCPU)),
             ])),
             ("hop_oracles", .array(oracles.map { oracle in
                 .object([
