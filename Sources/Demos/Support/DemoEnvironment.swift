@@ -35,7 +35,7 @@ public struct DemoEnvironment: Sendable {
 
     /// The line that says why the child stopped: the text after "Fatal error: ", else
     /// the first line of output.
-    static func trapMessage(in output: String) -> String? {
+    package static func trapMessage(in output: String) -> String? {
         let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         if let fatal = lines.first(where: { $0.contains("Fatal error: ") }),
            let range = fatal.range(of: "Fatal error: ") {
