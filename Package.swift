@@ -9,6 +9,12 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// What an exercise's code may import: the store, the workload, the patterns' protocols and
+/// the workshop's own. The nested package in Workshop/ gives the learner's copies the same.
+let workshopCode: [Target.Dependency] = [
+    "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "Workshop",
+]
+
 let package = Package(
     name: "concurrency-patterns-lab",
     platforms: [.macOS(.v15)],
@@ -25,6 +31,7 @@ let package = Package(
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
+        .library(name: "Workshop", targets: ["Workshop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,13 +90,33 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: The workshop: graded exercises (Workshop/ holds the learner's copies)
+        .target(
+            name: "Workshop",
+            dependencies: [
+                "NoteStore", "Workload", "Harness", "Demos",
+                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
+            ],
+            swiftSettings: strictSwift
+        ),
+        // Every starter that compiles, and every reference solution, so that the tests can
+        // run each one's check; the starters that do not compile are checked by the tests'
+        // compiler instead.
+        .target(name: "WorkshopStarters", dependencies: workshopCode, swiftSettings: strictSwift),
+        .target(name: "WorkshopSolutions", dependencies: workshopCode, swiftSettings: strictSwift),
+        .executableTarget(
+            name: "WorkshopReference",
+            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
                 "NoteStore", "Workload", "Demos",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -97,7 +124,7 @@ let package = Package(
         .executableTarget(name: "lab", dependencies: ["LabCommands"], swiftSettings: strictSwift),
 
         // MARK: The guide (DocC; the chapters are readable on GitHub too)
-        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Results.md", "Results.svg"], sources: ["LabGuide.swift"]),
+        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),
 
         // MARK: Tests
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strictSwift),
@@ -122,6 +149,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,6 +78,6 @@ extension String {
 }
 
 /// `2` or `2.37`: whole numbers without decimals, others with two.
-func decimal(_ value: Double) -> String {
+package func decimal(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }

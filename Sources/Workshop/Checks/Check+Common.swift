@@ -1,0 +1,83 @@
+import Demos
+import Harness
+import Workload
+
+// MARK: - Checks most exercises share
+
+extension Check {
+    /// `trap`: the run went to its end; no trap, crash, error or watchdog stopped it.
+    static func runsToTheEnd(_ run: ChildRun) -> Check {
+        let measured = run.stop.map(\.description) ?? "no trap: the run went to its end"
+        return .verify("trap", run.stop == nil, expected: "no trap: the run goes to its end", measured: measured, problem: measured)
+    }
+
+    /// A check of a value the run may not have reached: ``notMeasured(_:expected:because:)``
+    /// when it is missing, else what `judge` says.
+    static func of<T>(_ id: String, _ value: T?, expected: String, run: ChildRun, judge: (T) -> Check) -> Check {
+        guard let value else {
+            let reason = run.stop == nil
+                ? "the run did not measure it"
+                : "the run stopped before measuring it (see the trap check)"
+            return .notMeasured(id, expected: expected, because: reason)
+        }
+        return judge(value)
+    }
+
+    /// `checksum`: the database ends as the reference model says.
+    static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
+        let expected = "checksum \(reference), the reference model's"
+        return .of("checksum", measured, expected: expected, run: run) { checksum in
+            .verify(
+                "checksum", checksum == reference, expected: expected, measured: "checksum \(checksum)",
+                problem: "checksum \(checksum) differs from the reference \(reference): the database does not hold what was written"
+            )
+        }
+    }
+
+    /// `reads`: every value read equals the reference model's.
+    static func reads(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
+        let expected = "read digest \(reference), the reference model's"
+        return .of("reads", measured, expected: expected, run: run) { digest in
+            .verify(
+                "reads", digest == reference, expected: expected, measured: "read digest \(digest)",
+                problem: "the values read (digest \(digest)) differ from the reference model's (\(reference))"
+            )
+        }
+    }
+
+    /// `hops`: actor hops per call within `budget`, as the hop meter counts them.
+    static func hops(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
+        let expected = "\(Self.range(budget)) hops per \(unit)"
+        return .of("hops", perCall, expected: expected, run: run) { perCall in
+            guard let hops = perCall.hops else {
+                return Check(
+                    id: "hops", status: .unavailable, expected: expected,
+                    measured: "not counted: \(HopMeter.unavailableReason)"
+                )
+            }
+            return .verify(
+                "hops", budget.contains(hops), expected: expected, measured: "\(decimal(hops)) hops per \(unit)",
+                problem: "\(decimal(hops)) hops per \(unit), budget \(Self.range(budget)): \(why)"
+            )
+        }
+    }
+
+    /// `dispatches`: jobs sent to a context's queue per call within `budget`.
+    static func dispatches(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
+        let expected = "\(Self.range(budget)) queue dispatches per \(unit)"
+        return .of("dispatches", perCall, expected: expected, run: run) { perCall in
+            .verify(
+                "dispatches", budget.contains(perCall.dispatches), expected: expected,
+                measured: "\(decimal(perCall.dispatches)) queue dispatches per \(unit)",
+                problem: "\(decimal(perCall.dispatches)) queue dispatches per \(unit), budget \(Self.range(budget)): \(why)"
+            )
+        }
+    }
+
+    /// "2", "2 to 3", "at most 2".
+    static func range(_ range: ClosedRange<Double>) -> String {
+        if range.lowerBound == range.upperBound { return decimal(range.lowerBound) }
+        if range.lowerBound == 0 { return "at most \(decimal(range.upperBound))" }
+        return "\(decimal(range.lowerBound)) to \(decimal(range.upperBound))"
+    }
+}
