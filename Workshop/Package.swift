@@ -12,6 +12,19 @@ import PackageDescription
 /// One folder per exercise, in order: `lab workshop` names them the same way.
 let exercises = [
     "01-confinement",
+    "02-debug-switch",
+    "03-plain-actor",
+    "04-custom-executor",
+    "05-global-actor",
+    "06-isolated-init",
+    "07-ids-not-objects",
+    "08-task-inheritance",
+    "09-lost-updates",
+    "10-chatty-calls",
+    "11-retain-cycle",
+    "12-observation",
+    "13-inherited-isolation",
+    "14-blocking-executor",
 ]
 
 let package = Package(
@@ -25,7 +38,9 @@ let package = Package(
     targets: exercises.map { folder in
         .executableTarget(
             name: "Exercise" + folder.prefix(2),
-            dependencies: ["NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "Workshop"].map {
+            dependencies: [
+                "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+            ].map {
                 .product(name: $0, package: "concurrency-patterns-lab")
             },
             path: "Exercises/" + folder,

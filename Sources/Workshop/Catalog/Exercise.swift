@@ -1,4 +1,4 @@
-import Demos
+internal import Demos
 
 // MARK: - Exercise
 

@@ -4,6 +4,19 @@
 public enum ExerciseCatalog {
     public static let all: [Exercise] = [
         .confinement,
+        .debugSwitch,
+        .plainActor,
+        .customExecutor,
+        .globalActor,
+        .isolatedInit,
+        .idsNotObjects,
+        .taskInheritance,
+        .lostUpdates,
+        .chattyCalls,
+        .retainCycle,
+        .observation,
+        .inheritedIsolation,
+        .blockingExecutor,
     ]
 
     /// The exercise numbered `number`, or nil.

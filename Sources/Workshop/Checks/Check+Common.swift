@@ -1,5 +1,5 @@
-import Demos
-import Harness
+internal import Demos
+internal import Harness
 import Workload
 
 // MARK: - Checks most exercises share
@@ -47,7 +47,7 @@ extension Check {
 
     /// `hops`: actor hops per call within `budget`, as the hop meter counts them.
     static func hops(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
-        let expected = "\(Self.range(budget)) hops per \(unit)"
+        let expected = "\(Self.amount(budget, "hop")) per \(unit)"
         return .of("hops", perCall, expected: expected, run: run) { perCall in
             guard let hops = perCall.hops else {
                 return Check(
@@ -64,14 +64,20 @@ extension Check {
 
     /// `dispatches`: jobs sent to a context's queue per call within `budget`.
     static func dispatches(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
-        let expected = "\(Self.range(budget)) queue dispatches per \(unit)"
+        let expected = "\(Self.amount(budget, "queue dispatch", plural: "queue dispatches")) per \(unit)"
         return .of("dispatches", perCall, expected: expected, run: run) { perCall in
             .verify(
                 "dispatches", budget.contains(perCall.dispatches), expected: expected,
-                measured: "\(decimal(perCall.dispatches)) queue dispatches per \(unit)",
-                problem: "\(decimal(perCall.dispatches)) queue dispatches per \(unit), budget \(Self.range(budget)): \(why)"
+                measured: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit)",
+                problem: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit), "
+                    + "budget \(Self.range(budget)): \(why)"
             )
         }
+    }
+
+    /// "1 hop", "2 hops", "2.37 hops".
+    static func count(_ value: Double, _ noun: String, plural: String? = nil) -> String {
+        "\(decimal(value)) \(value == 1 ? noun : plural ?? noun + "s")"
     }
 
     /// "2", "2 to 3", "at most 2".
@@ -79,5 +85,10 @@ extension Check {
         if range.lowerBound == range.upperBound { return decimal(range.lowerBound) }
         if range.lowerBound == 0 { return "at most \(decimal(range.upperBound))" }
         return "\(decimal(range.lowerBound)) to \(decimal(range.upperBound))"
+    }
+
+    /// "2 hops", "2 to 3 hops", "at most 1 queue dispatch".
+    static func amount(_ range: ClosedRange<Double>, _ noun: String, plural: String? = nil) -> String {
+        "\(Self.range(range)) \(range.upperBound == 1 ? noun : plural ?? noun + "s")"
     }
 }

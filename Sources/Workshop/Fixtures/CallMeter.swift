@@ -1,4 +1,4 @@
-import Harness
+internal import Harness
 import NoteStore
 
 // MARK: - PerCall
@@ -19,14 +19,18 @@ enum CallMeter {
     /// for every exercise.
     static let calls = 100
 
-    /// Calls `body` ``calls`` times from no actor, as a client would, and returns its cost
-    /// per call. The process runs nothing else meanwhile, so the counts are the call's.
-    @concurrent
-    static func perCall(_ body: () async throws -> Void) async throws -> PerCall {
+    /// Calls `body` ``calls`` times from the caller's actor (from none, for a client outside
+    /// every actor) and returns its cost per call. The process runs nothing else meanwhile,
+    /// so the counts are the call's.
+    static func perCall(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+    ) async throws -> PerCall {
         let dispatchesBefore = ContextQueue.dispatchCount
         var hops: Double?
         if HopMeter.isAvailable {
             let (_, count) = try await HopMeter.counting { () async throws -> Void in
+                // A closure runs on an isolated parameter's actor only when it captures it.
+                _ = isolation
                 for _ in 0..<calls { try await body() }
             }
             hops = Double(count.hops) / Double(calls)

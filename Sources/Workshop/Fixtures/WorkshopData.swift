@@ -41,6 +41,7 @@ enum WorkshopData {
 
     /// A database that already holds the plan's folders and notes, imported through a
     /// context of the check's own.
+    @discardableResult
     static func seeded(_ container: NoteContainer? = nil) async throws -> NoteContainer {
         let container = try container ?? Self.container()
         let context = try container.newContext(name: "check")
@@ -58,5 +59,22 @@ enum WorkshopData {
             defer { context.close() }
             return try context.contentChecksum()
         }
+    }
+}
+
+// MARK: - Looking up the reference
+
+extension WorkshopData {
+    private static let notesByID = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
+    private static let folderNames = Dictionary(uniqueKeysWithValues: folders.map { ($0.id, $0.name) })
+
+    /// The reference's note with `id`: one the plan imports.
+    static func note(_ id: NoteID) -> NoteSnapshot {
+        notesByID[id]!
+    }
+
+    /// The name of the reference's folder with `id`.
+    static func folderName(_ id: FolderID) -> String {
+        folderNames[id]!
     }
 }

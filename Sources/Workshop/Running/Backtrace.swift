@@ -39,10 +39,14 @@ struct Backtrace: Sendable, Equatable {
         var line: Int?
         if let at = afterAddress.range(of: " at ", options: .backwards) {
             function = afterAddress[..<at.lowerBound]
+            // "/path/File.swift:10:21", or "/path/File.swift" alone for a frame of code the
+            // runtime marks as its own.
             let place = afterAddress[at.upperBound...].split(separator: ":")
             if place.count >= 3, let number = Int(place[place.count - 2]) {
                 file = place.dropLast(2).joined(separator: ":")
                 line = number
+            } else {
+                file = place.joined(separator: ":")
             }
         }
         if let offset = function.range(of: " + ") ?? function.range(of: " in ") {
@@ -57,12 +61,13 @@ struct Backtrace: Sendable, Equatable {
     }
 
     /// The first frame in a file of `folder` (an exercise's folder): where the learner's
-    /// code was when the process stopped, as "File.swift:21".
+    /// code was when the process stopped, as "File.swift:21", or as "File.swift, in
+    /// closure #1 in …" when the frame has no line.
     func location(inFolder folder: String) -> String? {
-        for frame in frames {
-            guard let file = frame.file, let line = frame.line, file.contains("/\(folder)/") else { continue }
-            return "\(file.split(separator: "/").last ?? Substring(file)):\(line)"
+        guard let frame = frames.first(where: { $0.file?.contains("/\(folder)/") == true }), let file = frame.file else {
+            return nil
         }
-        return nil
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return frame.line.map { "\(name):\($0)" } ?? "\(name), in \(frame.function)"
     }
 }
