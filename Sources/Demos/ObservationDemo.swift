@@ -67,7 +67,7 @@ public struct ObservationDemo: Demo {
 
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         // snippet: tracking
-        let firedForProperty = Flag()
+        let firedForProperty = AtomicFlag()
         let readingProperty = withObservationTracking {
             CounterReadingProperty(count: 0)
         } onChange: {
@@ -75,7 +75,7 @@ public struct ObservationDemo: Demo {
         }
         readingProperty.count += 1
         // snippet: end
-        let firedForStorage = Flag()
+        let firedForStorage = AtomicFlag()
         let readingStorage = withObservationTracking {
             CounterReadingStorage(count: 0)
         } onChange: {

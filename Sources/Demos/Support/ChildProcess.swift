@@ -32,23 +32,30 @@ package enum ChildProcess {
     /// a test process finds `lab`, built beside it by `swift test` (Linux: `…/debug/X.xctest`;
     /// macOS: `…/debug/X.xctest/Contents/MacOS/X`).
     package static func sibling(named name: String) -> URL? {
+        nearby(name) { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The file or folder `name` in this executable's folder or one of the three above it,
+    /// the first that `matches`: the build folder's `Modules`, beside a test executable.
+    package static func nearby(_ name: String, where matches: (URL) -> Bool) -> URL? {
         var folder = currentExecutable.deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            if matches(candidate) { return candidate }
             folder.deleteLastPathComponent()
         }
         return nil
     }
 
-    /// Runs `executable` to its end, or until `timeout` passes, when it is killed.
+    /// Runs `executable` to its end, or until `timeout` passes, when it is killed; in
+    /// `folder` when given, else in this process's current folder.
     ///
     /// The runtime's backtracer is off in the child unless `backtrace` is set: it would
     /// bury a crash's one-line message under the threads' stacks. With `backtrace`, the
     /// crashed thread's frames are printed, each with its source file and line.
     package static func run(
         _ executable: URL, arguments: [String], environment: [String: String],
-        timeout: Duration? = nil, backtrace: Bool = false
+        timeout: Duration? = nil, backtrace: Bool = false, in folder: URL? = nil
     ) async throws(DemoError) -> Result {
         var quiet = environment
         quiet["SWIFT_BACKTRACE"] = backtrace
@@ -59,7 +66,9 @@ package enum ChildProcess {
             // Waiting blocks a thread: use one of Dispatch's, not the cooperative pool's.
             DispatchQueue.global().async {
                 continuation.resume(
-                    returning: runBlocking(executable, arguments: arguments, environment: environment, timeout: timeout)
+                    returning: runBlocking(
+                        executable, arguments: arguments, environment: environment, timeout: timeout, folder: folder
+                    )
                 )
             }
         }
@@ -67,12 +76,13 @@ package enum ChildProcess {
     }
 
     private static func runBlocking(
-        _ executable: URL, arguments: [String], environment: [String: String], timeout: Duration?
+        _ executable: URL, arguments: [String], environment: [String: String], timeout: Duration?, folder: URL?
     ) -> Swift.Result<Result, DemoError> {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
+        if let folder { process.currentDirectoryURL = folder }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -82,8 +92,8 @@ package enum ChildProcess {
         } catch {
             return .failure(.cannotLaunch(path: executable.path, reason: "\(error.localizedDescription)"))
         }
-        let finished = Flag()
-        let killed = Flag()
+        let finished = AtomicFlag()
+        let killed = AtomicFlag()
         if let timeout {
             let identifier = process.processIdentifier
             let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18

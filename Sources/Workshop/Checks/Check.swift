@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Check
 
 /// One thing an exercise's check measured, and whether it is what the lesson asks for.
@@ -70,5 +72,27 @@ public struct CheckReport: Codable, Sendable, Equatable {
     /// The first check that keeps the exercise from passing.
     public var firstFailure: Check? {
         checks.first { !$0.isSatisfied }
+    }
+}
+
+// MARK: - On the wire
+
+extension CheckReport {
+    /// The report an exercise's executable printed, or nil when it printed none (it did not
+    /// run to its end).
+    public init?(output: String) {
+        guard let line = Wire.report.payloads(in: output).last,
+              let report = Wire.decode(CheckReport.self, from: line) else { return nil }
+        self = report
+    }
+
+    /// The report as JSON, for `lab workshop check --json`: keys in snake case, as the lab's
+    /// other JSON.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // A report is plain values: encoding cannot fail.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -55,13 +55,13 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
 
     public static func measure(_ record: Recorder<CountingMeasurements>) async throws {
         record.step("creating the model inside withObservationTracking, then changing count")
-        let created = Flag()
+        let created = AtomicFlag()
         let model = withObservationTracking { Model(count: 0) } onChange: { created.raise() }
         model.count += 1
         record.record { $0.firedAfterCreation = created.isRaised }
 
         record.step("reading count inside withObservationTracking, then changing it")
-        let read = Flag()
+        let read = AtomicFlag()
         withObservationTracking { _ = model.count } onChange: { read.raise() }
         model.count += 1
         record.record { $0.firedAfterRead = read.isRaised }

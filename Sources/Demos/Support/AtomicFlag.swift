@@ -1,10 +1,10 @@
 import Synchronization
 
-// MARK: - Flag
+// MARK: - AtomicFlag
 
 /// A one-way switch any thread may raise: that a change handler ran, that a child process
 /// finished.
-package final class Flag: Sendable {
+package final class AtomicFlag: Sendable {
     private let raised = Atomic(false)
 
     package init() {}
