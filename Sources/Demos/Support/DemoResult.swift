@@ -54,7 +54,7 @@ extension DemoResult {
 
 /// Splits `paragraph` into lines of at most `width` columns, each starting with `indent`;
 /// with `bullet`, the first line has "- " after the indent and the rest align under it.
-func wrap(_ paragraph: String, width: Int = 88, indent: String = "  ", bullet: Bool = false) -> [String] {
+package func wrap(_ paragraph: String, width: Int = 88, indent: String = "  ", bullet: Bool = false) -> [String] {
     let indent = bullet ? indent + "  " : indent
     var lines: [String] = []
     var line = bullet ? indent.dropLast(2) + "- " : indent
