@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos", "LabCommands"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

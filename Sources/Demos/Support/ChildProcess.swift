@@ -16,7 +16,14 @@ package enum ChildProcess {
         package var exitStatus: Int32?
         package var signal: Int32?
         /// True when the child was still running at the deadline and was killed.
-        package var timedOut = false
+        package var timedOut: Bool
+
+        package init(output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool = false) {
+            self.output = output
+            self.exitStatus = exitStatus
+            self.signal = signal
+            self.timedOut = timedOut
+        }
     }
 
     /// This process's own executable file.

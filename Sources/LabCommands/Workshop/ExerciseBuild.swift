@@ -68,7 +68,10 @@ struct ExerciseBuild {
                 let place = String(line[..<range.lowerBound])
                 let file = place.split(separator: ":").first.map(String.init) ?? place
                 let location = layout.relative(URL(fileURLWithPath: file)) + place.dropFirst(file.count)
-                current = Diagnostic(location: location, message: String(line[range.upperBound...]), excerpt: [])
+                // "… context [#ActorIsolatedCall]": the diagnostic group's name is for tools.
+                var message = line[range.upperBound...]
+                if let group = message.range(of: " [#", options: .backwards) { message = message[..<group.lowerBound] }
+                current = Diagnostic(location: location, message: String(message), excerpt: [])
             } else if current != nil, line.contains(" |") {
                 current?.excerpt.append(String(line))
             } else if let finished = current {

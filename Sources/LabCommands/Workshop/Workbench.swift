@@ -1,4 +1,3 @@
-import Demos
 import Foundation
 import Workload
 import Workshop
@@ -21,12 +20,10 @@ struct Workbench {
 
     var progressFile: URL { layout.package.appendingPathComponent(".progress.json") }
 
-    /// The checkout around the current folder, or around this `lab` executable.
+    /// The checkout around the current folder.
     static func current() throws(LabError) -> Workbench {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        guard let layout = WorkshopLayout.enclosing(here)
-            ?? WorkshopLayout.enclosing(ChildProcess.currentExecutable.deletingLastPathComponent())
-        else {
+        guard let layout = WorkshopLayout.enclosing(here) else {
             throw .usage("lab workshop works in a checkout of the lab: no Workshop/Package.swift in \(here.path) or above it")
         }
         return Workbench(layout: layout)

@@ -50,20 +50,21 @@ struct WatchCommand: AsyncParsableCommand {
         let bench = try Workbench.current()
         print("Watching: each save checks the exercise again; Ctrl-C stops.\n")
         while let exercise = bench.next {
+            let checked = bench.digest(of: exercise)
             let report = try await bench.check(exercise)
             print(report.text(for: exercise, next: bench.next) + "\n")
             if report.passed { continue }
             print("Waiting for a change to \(bench.copies(of: exercise))…")
-            try await bench.waitForChange(to: exercise)
+            try await bench.waitForChange(to: exercise, from: checked)
         }
         print("Every exercise passes: the workshop is done.")
     }
 }
 
 extension Workbench {
-    /// Returns once the learner's copies of `exercise` differ from what they are now.
-    func waitForChange(to exercise: Exercise) async throws {
-        let checked = digest(of: exercise)
+    /// Returns once the learner's copies of `exercise` differ from the version whose digest
+    /// is `checked`: at once when they already do.
+    func waitForChange(to exercise: Exercise, from checked: String?) async throws {
         while digest(of: exercise) == checked {
             try await Task.sleep(for: .milliseconds(500))
         }

@@ -56,8 +56,8 @@ extension Check {
                 )
             }
             return .verify(
-                "hops", budget.contains(hops), expected: expected, measured: "\(decimal(hops)) hops per \(unit)",
-                problem: "\(decimal(hops)) hops per \(unit), budget \(Self.range(budget)): \(why)"
+                "hops", budget.contains(hops), expected: expected, measured: "\(count(hops, "hop")) per \(unit)",
+                problem: "\(count(hops, "hop")) per \(unit) (budget: \(Self.range(budget))): \(why)"
             )
         }
     }
@@ -69,8 +69,8 @@ extension Check {
             .verify(
                 "dispatches", budget.contains(perCall.dispatches), expected: expected,
                 measured: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit)",
-                problem: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit), "
-                    + "budget \(Self.range(budget)): \(why)"
+                problem: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit) "
+                    + "(budget: \(Self.range(budget))): \(why)"
             )
         }
     }
