@@ -35,7 +35,7 @@ public struct Exercise: Sendable, Identifiable {
     public let hints: [String]
     public let startingFailure: StartingFailure
 
-    public init(
+    init(
         number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
         files: [String], hints: [String], startingFailure: StartingFailure
     ) {

@@ -1,8 +1,8 @@
 // MARK: - ExerciseCatalog
 
 /// The exercises, in the order a workshop takes them: each builds on the ones before.
-public enum ExerciseCatalog {
-    public static let all: [Exercise] = [
+package enum ExerciseCatalog {
+    package static let all: [Exercise] = [
         .confinement,
         .debugSwitch,
         .plainActor,
@@ -20,7 +20,7 @@ public enum ExerciseCatalog {
     ]
 
     /// The exercise numbered `number`, or nil.
-    public static func exercise(_ number: Int) -> Exercise? {
+    package static func exercise(_ number: Int) -> Exercise? {
         all.first { $0.number == number }
     }
 }

@@ -25,22 +25,29 @@ extension Check {
 
     /// `checksum`: the database ends as the reference model says.
     static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
-        let expected = "checksum \(reference), the reference model's"
-        return .of("checksum", measured, expected: expected, run: run) { checksum in
-            .verify(
-                "checksum", checksum == reference, expected: expected, measured: "checksum \(checksum)",
-                problem: "checksum \(checksum) differs from the reference \(reference): the database does not hold what was written"
-            )
-        }
+        .matches(
+            "checksum", measured, reference: reference, named: "checksum", run: run,
+            problem: "the database does not hold what was written"
+        )
     }
 
     /// `reads`: every value read equals the reference model's.
     static func reads(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
-        let expected = "read digest \(reference), the reference model's"
-        return .of("reads", measured, expected: expected, run: run) { digest in
+        .matches(
+            "reads", measured, reference: reference, named: "read digest", run: run,
+            problem: "a value read differs from the reference model's"
+        )
+    }
+
+    /// A digest that must equal the reference model's.
+    private static func matches(
+        _ id: String, _ measured: Checksum?, reference: Checksum, named name: String, run: ChildRun, problem: String
+    ) -> Check {
+        let expected = "\(name) \(reference), the reference model's"
+        return .of(id, measured, expected: expected, run: run) { digest in
             .verify(
-                "reads", digest == reference, expected: expected, measured: "read digest \(digest)",
-                problem: "the values read (digest \(digest)) differ from the reference model's (\(reference))"
+                id, digest == reference, expected: expected, measured: "\(name) \(digest)",
+                problem: "\(name) \(digest) differs from the reference \(reference): \(problem)"
             )
         }
     }

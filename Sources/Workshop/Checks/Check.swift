@@ -80,7 +80,7 @@ public struct CheckReport: Codable, Sendable, Equatable {
 extension CheckReport {
     /// The report an exercise's executable printed, or nil when it printed none (it did not
     /// run to its end).
-    public init?(output: String) {
+    package init?(output: String) {
         guard let line = Wire.report.payloads(in: output).last,
               let report = Wire.decode(CheckReport.self, from: line) else { return nil }
         self = report
@@ -88,7 +88,7 @@ extension CheckReport {
 
     /// The report as JSON, for `lab workshop check --json`: keys in snake case, as the lab's
     /// other JSON.
-    public func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase

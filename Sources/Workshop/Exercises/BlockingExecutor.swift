@@ -4,7 +4,7 @@ import Workload
 // MARK: - Exercise 14: an executor that waits
 
 extension Exercise {
-    public static let blockingExecutor = Exercise(
+    package static let blockingExecutor = Exercise(
         number: 14, slug: "blocking-executor", lesson: 4,
         goal: "make the custom executor enqueue without waiting, so two actors can call each other",
         chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: "custom-executor",

@@ -5,7 +5,7 @@ import Workload
 // MARK: - Exercise 10: chatty calls
 
 extension Exercise {
-    public static let chattyCalls = Exercise(
+    package static let chattyCalls = Exercise(
         number: 10, slug: "chatty-calls", lesson: 10,
         goal: "load a row's four values with one call to the actor, not four",
         chapter: "Docs/LabGuide.docc/ActorPerObject.md", demo: "actor-per-object",

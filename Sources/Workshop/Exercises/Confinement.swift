@@ -1,7 +1,7 @@
 // MARK: - Exercise 1: confinement
 
 extension Exercise {
-    public static let confinement = Exercise(
+    package static let confinement = Exercise(
         number: 1, slug: "confinement", lesson: 1,
         goal: "use a context only on its queue, through perform { }",
         chapter: "Docs/LabGuide.docc/QueuePerform.md", demo: "queue-confinement",

@@ -5,7 +5,7 @@ import Workload
 // MARK: - Exercise 4: a custom executor
 
 extension Exercise {
-    public static let customExecutor = Exercise(
+    package static let customExecutor = Exercise(
         number: 4, slug: "custom-executor", lesson: 4,
         goal: "put the actor on its context's queue (NoteModelActor) and drop every perform { }",
         chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: "custom-executor",

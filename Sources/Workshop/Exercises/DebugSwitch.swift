@@ -3,7 +3,7 @@ import NoteStore
 // MARK: - Exercise 2: the debug switch
 
 extension Exercise {
-    public static let debugSwitch = Exercise(
+    package static let debugSwitch = Exercise(
         number: 2, slug: "debug-switch", lesson: 2,
         goal: "turn the concurrency-debug switch on, then fix the wrong-queue access it finds",
         chapter: "Docs/LabGuide.docc/QueuePerform.md#The-debug-trap", demo: "debug-trap",

@@ -5,7 +5,7 @@ import Workload
 // MARK: - Exercise 5: a global actor's helpers
 
 extension Exercise {
-    public static let globalActor = Exercise(
+    package static let globalActor = Exercise(
         number: 5, slug: "global-actor", lesson: 5,
         goal: "isolate the helper to @DatabaseActor instead of making it an actor: 2 hops per call",
         chapter: "Docs/LabGuide.docc/GlobalActor.md", demo: "global-actor",

@@ -3,7 +3,7 @@ import NoteStore
 // MARK: - Exercise 7: identifiers, not objects
 
 extension Exercise {
-    public static let idsNotObjects = Exercise(
+    package static let idsNotObjects = Exercise(
         number: 7, slug: "ids-not-objects", lesson: 7,
         goal: "look the identifier up in the actor's own context, with the lookup that handles a deleted row",
         chapter: "Docs/LabGuide.docc/IDsNotObjects.md", demo: "id-lookups",

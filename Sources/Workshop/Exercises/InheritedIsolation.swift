@@ -3,7 +3,7 @@ import NoteStore
 // MARK: - Exercise 13: the crash with no warning
 
 extension Exercise {
-    public static let inheritedIsolation = Exercise(
+    package static let inheritedIsolation = Exercise(
         number: 13, slug: "inherited-isolation", lesson: 8,
         goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
         chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: "task-inheritance",

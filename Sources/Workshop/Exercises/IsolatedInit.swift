@@ -4,7 +4,7 @@ import Workload
 // MARK: - Exercise 6: an isolated initializer
 
 extension Exercise {
-    public static let isolatedInit = Exercise(
+    package static let isolatedInit = Exercise(
         number: 6, slug: "isolated-init", lesson: 6,
         goal: "create the global actor's isolated helper in an async setup(), not in init",
         chapter: "Docs/LabGuide.docc/GlobalActor.md#Isolated-initializers", demo: "isolated-init",

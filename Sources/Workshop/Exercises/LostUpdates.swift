@@ -5,7 +5,7 @@ import Workload
 // MARK: - Exercise 9: lost updates
 
 extension Exercise {
-    public static let lostUpdates = Exercise(
+    package static let lostUpdates = Exercise(
         number: 9, slug: "lost-updates", lesson: 9,
         goal: "keep each read-modify-write in one job on the queue, so concurrent edits are not lost",
         chapter: "Docs/LabGuide.docc/QueuePerform.md#A-second-line-of-defence", demo: "setter-redispatch",

@@ -4,7 +4,7 @@ import Observation
 // MARK: - Exercise 12: observation's accidental dependency
 
 extension Exercise {
-    public static let observation = Exercise(
+    package static let observation = Exercise(
         number: 12, slug: "observation", lesson: 12,
         goal: "stop init from registering an observation dependency, and keep count observable",
         chapter: "Docs/LabGuide.docc/Observation.md", demo: "observation",

@@ -4,7 +4,7 @@ import Workload
 // MARK: - Exercise 3: a plain actor
 
 extension Exercise {
-    public static let plainActor = Exercise(
+    package static let plainActor = Exercise(
         number: 3, slug: "plain-actor", lesson: 3,
         goal: "make a plain actor that owns a context safe: it still needs perform { }",
         chapter: "Docs/LabGuide.docc/PlainActor.md", demo: "plain-actor",

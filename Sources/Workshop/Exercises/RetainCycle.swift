@@ -3,7 +3,7 @@ internal import Harness
 // MARK: - Exercise 11: a retain cycle through a closure
 
 extension Exercise {
-    public static let retainCycle = Exercise(
+    package static let retainCycle = Exercise(
         number: 11, slug: "retain-cycle", lesson: 11,
         goal: "break the cycle between the editor and its button's closure: 0 objects left alive",
         chapter: "Docs/LabGuide.docc/LeaksAndCycles.md", demo: "closure-cycle",

@@ -4,7 +4,7 @@ import Workload
 // MARK: - Exercise 8: Task versus Task.detached
 
 extension Exercise {
-    public static let taskInheritance = Exercise(
+    package static let taskInheritance = Exercise(
         number: 8, slug: "task-inheritance", lesson: 8,
         goal: "parse the import file off the main actor: Task { } inherits it, Task.detached does not",
         chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: "task-inheritance",

@@ -4,10 +4,10 @@ import NoteStore
 // MARK: - PerCall
 
 /// What one call cost, on average: actor hops and jobs sent to a context's queue.
-public struct PerCall: Codable, Sendable, Equatable {
+struct PerCall: Codable, Sendable, Equatable {
     /// Nil where the hop meter is unavailable.
-    public var hops: Double?
-    public var dispatches: Double
+    var hops: Double?
+    var dispatches: Double
 }
 
 // MARK: - CallMeter

@@ -6,8 +6,8 @@ import NoteStore
 /// How the measuring child process of a check ended, read from what it printed.
 public struct ChildRun: Sendable {
     /// Why the process stopped, when it stopped early.
-    public struct Stop: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+    struct Stop: Sendable, Equatable {
+        enum Kind: String, Sendable {
             /// The store's concurrency-debug trap: a context or an object used off its queue.
             case concurrencyViolation
             /// A fault fired for a row that was deleted: `object(with:)` of a gone row.
@@ -24,19 +24,19 @@ public struct ChildRun: Sendable {
             case crash
         }
 
-        public var kind: Kind
+        var kind: Kind
         /// The trap's or the error's own message, when there is one.
-        public var message: String?
+        var message: String?
         /// Where in the learner's files the process was: "QueueArchive.swift:21".
-        public var location: String?
+        var location: String?
         /// The step that was running: "importing the setup batches".
-        public var step: String?
+        var step: String?
     }
 
     /// Nil when the run went to its end.
-    public var stop: Stop?
+    var stop: Stop?
     /// The steps the run announced, in order.
-    public var steps: [String]
+    var steps: [String]
     private var measuredJSON: String?
 
     /// Reads the output of a child that ran `exercise`'s measurements.
@@ -68,7 +68,7 @@ public struct ChildRun: Sendable {
     }
 
     /// What the run had measured when it ended, or empty measurements.
-    public func measured<M: Measurements>(as type: M.Type) -> M {
+    func measured<M: Measurements>(as type: M.Type) -> M {
         measuredJSON.flatMap { Wire.decode(M.self, from: $0) } ?? M()
     }
 
@@ -87,7 +87,7 @@ public struct ChildRun: Sendable {
 
 extension ChildRun.Stop {
     /// What stopped the run, where, and while doing what, in one sentence.
-    public var description: String {
+    var description: String {
         let place = location.map { " at \($0)" } ?? ""
         let during = step.map { " while \($0)" } ?? ""
         let detail = message.map { ": " + Self.withoutPrefix($0) } ?? ""
