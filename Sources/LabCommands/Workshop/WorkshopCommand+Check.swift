@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Workshop
 
 // MARK: - lab workshop check
@@ -48,16 +49,22 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let bench = try Workbench.current()
-        print("Watching: each save checks the exercise again; Ctrl-C stops.\n")
+        show("Watching: each save checks the exercise again; Ctrl-C stops.\n")
         while let exercise = bench.next {
             let checked = bench.digest(of: exercise)
             let report = try await bench.check(exercise)
-            print(report.text(for: exercise, next: bench.next) + "\n")
+            show(report.text(for: exercise, next: bench.next) + "\n")
             if report.passed { continue }
-            print("Waiting for a change to \(bench.copies(of: exercise))…")
+            show("Waiting for a change to \(bench.copies(of: exercise))…")
             try await bench.waitForChange(to: exercise, from: checked)
         }
-        print("Every exercise passes: the workshop is done.")
+        show("Every exercise passes: the workshop is done.")
+    }
+
+    /// Writes a line at once: `print` holds its output back when standard output is a
+    /// pipe or a file, and watch runs until it is stopped.
+    private func show(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
 
