@@ -44,7 +44,7 @@ struct ChildRunTests {
         #expect(run.measured(as: ArchiveMeasurements.self).isModelActor == false)
     }
 
-    @Test("A run-time isolation check and a deadlock are told apart by the crashed thread's frames")
+    @Test("A run-time isolation check, a deadlock and a deleted row's fault are told apart")
     func crashKinds() {
         let isolation = """
             Thread 3 "-qos.overcommit" crashed:
@@ -61,6 +61,10 @@ struct ChildRunTests {
             """
         #expect(Self.run(deadlock).stop?.kind == .deadlock)
         #expect(Self.run(deadlock).stop?.location == nil)
+        let fault = "Fatal error: NoteStore: could not fulfil a fault: note 5 was deleted after it was looked up\n"
+        #expect(Self.run(fault).stop?.kind == .unfulfilledFault)
+        #expect(Self.run(fault).stop?.description == "a fault of a deleted row stopped the process: "
+            + "could not fulfil a fault: note 5 was deleted after it was looked up")
     }
 
     @Test("A run that ends normally has no stop; a thrown error and the watchdog are stops")

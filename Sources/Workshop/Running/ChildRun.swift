@@ -72,9 +72,14 @@ public struct ChildRun: Sendable {
         measuredJSON.flatMap { Wire.decode(M.self, from: $0) } ?? M()
     }
 
+    /// The words the store's message for a fault of a deleted row starts with.
+    private static let unfulfilledFault = String(
+        NoteStoreError.faultNotFulfilled(NoteID(0)).description.prefix { $0 != ":" }
+    )
+
     private static func kind(message: String?, backtrace: Backtrace) -> Stop.Kind {
         if let message, message.contains(ConcurrencyDebug.trapPrefix) { return .concurrencyViolation }
-        if let message, message.contains("could not fulfil a fault") { return .unfulfilledFault }
+        if let message, message.contains(unfulfilledFault) { return .unfulfilledFault }
         if backtrace.contains("__DISPATCH_WAIT_FOR_QUEUE__") { return .deadlock }
         if ["swift_task_isCurrentExecutor", "checkIsolated", "dispatch_assert_queue"].contains(where: backtrace.contains) {
             return .isolationCheck
