@@ -59,7 +59,7 @@ public struct SidebarMeasurements: Measurements {
 
 // MARK: - IDsNotObjectsCheck
 
-/// Exercise 7's check: a saved note's values come back, a deleted one's is nil, nothing traps.
+/// Exercise 7's check: nothing traps, a saved note's values come back, a deleted one's is nil.
 public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
     public static var exercise: Exercise { .idsNotObjects }
 
@@ -88,6 +88,7 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
         let savedExpected = "the values of \(saved), as the reference model has them"
         let deletedExpected = "nil for \(deleted), which another context deleted"
         return [
+            .runsToTheEnd(run),
             .of("saved", measured.savedItem, expected: savedExpected, run: run) { item in
                 .verify(
                     "saved", item == .reference, expected: savedExpected, measured: item.rawValue,
@@ -103,7 +104,6 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
                     problem: "an item for \(deleted), which was deleted: the lookup did not go to the database"
                 )
             },
-            .runsToTheEnd(run),
         ]
     }
 }
