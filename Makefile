@@ -6,7 +6,7 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick bench-check bench-thresholds bench-limit demo demo-check docs clean
+.PHONY: help setup build test bench bench-quick bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -43,8 +43,11 @@ demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one.
 demo-check: setup ## Run every demo in a debug and a release build; fail when their hop counts differ.
 	@SWIFT="$(SWIFT)" Scripts/demo-check.sh
 
+workshop: setup ## List the workshop's exercises and the next one; `swift run lab workshop check N` checks one.
+	$(SWIFT) run lab workshop
+
 docs: ## Build the guide with DocC.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors
 
 clean: ## Remove the build folders.
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Workshop/.build

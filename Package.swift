@@ -9,6 +9,12 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// What an exercise's code may import: the store, the workload, the patterns' protocols and
+/// the workshop's own. The nested package in Workshop/ gives the learner's copies the same.
+let workshopCode: [Target.Dependency] = [
+    "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+]
+
 let package = Package(
     name: "concurrency-patterns-lab",
     platforms: [.macOS(.v15)],
@@ -25,6 +31,8 @@ let package = Package(
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
+        .library(name: "Workshop", targets: ["Workshop"]),
+        .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,13 +91,39 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: The workshop: graded exercises (Workshop/ holds the learner's copies)
+        .target(
+            name: "Workshop",
+            dependencies: [
+                "NoteStore", "Workload", "Harness", "Demos",
+                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
+            ],
+            swiftSettings: strictSwift
+        ),
+        // Core Data's Objective-C perform, as an API never audited for concurrency is seen:
+        // the one target in the Swift 5 language mode, on purpose (exercise 13).
+        .target(name: "PreconcurrencyStore", dependencies: ["NoteStore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Every starter that compiles, and every reference solution, so that the tests can
+        // run each one's check; the starters that do not compile (exercises 6 and 7) are
+        // compiled by the tests alone.
+        .target(
+            name: "WorkshopStarters", dependencies: workshopCode,
+            exclude: ["06-isolated-init", "07-ids-not-objects"], swiftSettings: strictSwift
+        ),
+        .target(name: "WorkshopSolutions", dependencies: workshopCode, swiftSettings: strictSwift),
+        .executableTarget(
+            name: "WorkshopReference",
+            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions"],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The command line
         .target(
             name: "LabCommands",
             dependencies: [
                 "NoteStore", "Workload", "Demos",
                 "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness",
+                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -97,7 +131,7 @@ let package = Package(
         .executableTarget(name: "lab", dependencies: ["LabCommands"], swiftSettings: strictSwift),
 
         // MARK: The guide (DocC; the chapters are readable on GitHub too)
-        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Results.md", "Results.svg"], sources: ["LabGuide.swift"]),
+        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),
 
         // MARK: Tests
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strictSwift),
@@ -122,6 +156,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines", "NoteStore"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos", "LabCommands"], swiftSettings: strictSwift),
     ],
     swiftLanguageModes: [.v6]
 )

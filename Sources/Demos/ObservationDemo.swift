@@ -2,7 +2,6 @@
 // Source: "내가 SwiftUI로 개발하면서 고민했던 내용 정리", pookjw (001).
 
 import Observation
-import Synchronization
 
 // MARK: - Two counters
 
@@ -31,13 +30,6 @@ final class CounterReadingStorage {
     }
 }
 // snippet: end
-
-/// A change handler's record that it ran: the handler may run on any thread.
-final class Flag: Sendable {
-    private let raised = Atomic(false)
-    func raise() { raised.store(true, ordering: .relaxed) }
-    var isRaised: Bool { raised.load(ordering: .relaxed) }
-}
 
 // MARK: - ObservationDemo
 
@@ -75,7 +67,7 @@ public struct ObservationDemo: Demo {
 
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         // snippet: tracking
-        let firedForProperty = Flag()
+        let firedForProperty = AtomicFlag()
         let readingProperty = withObservationTracking {
             CounterReadingProperty(count: 0)
         } onChange: {
@@ -83,7 +75,7 @@ public struct ObservationDemo: Demo {
         }
         readingProperty.count += 1
         // snippet: end
-        let firedForStorage = Flag()
+        let firedForStorage = AtomicFlag()
         let readingStorage = withObservationTracking {
             CounterReadingStorage(count: 0)
         } onChange: {

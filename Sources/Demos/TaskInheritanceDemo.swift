@@ -16,20 +16,6 @@ func tasksFromTheMainActor() async -> (task: Bool, detached: Bool) {
     return (task, detached)
 }
 
-/// Whether code runs on the main dispatch queue, which the main actor's executor drains.
-///
-/// Not `Thread.isMainThread`: in `lab` on Linux it is false even for main-actor jobs,
-/// which the main queue runs on a thread other than the process's first one.
-enum MainQueue {
-    private static let key: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
-}
-
 /// From the database's global actor: does each kind of task run on its context queue?
 @DatabaseActor
 func tasksFromTheDatabaseActor() async -> (task: Bool, detached: Bool) {

@@ -8,12 +8,13 @@ import Darwin
 
 // MARK: - Lab
 
-/// The `lab` command: runs the lab's benchmarks (`lab bench`) and its demos (`lab demo`).
+/// The `lab` command: runs the lab's benchmarks (`lab bench`), its demos (`lab demo`) and
+/// its workshop (`lab workshop`).
 public struct Lab: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "Measure how database work behaves under each Swift concurrency pattern.",
-        subcommands: [BenchCommand.self, DemoCommand.self]
+        subcommands: [BenchCommand.self, DemoCommand.self, WorkshopCommand.self]
     )
 
     public init() {}

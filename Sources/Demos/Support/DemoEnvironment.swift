@@ -35,7 +35,7 @@ public struct DemoEnvironment: Sendable {
 
     /// The line that says why the child stopped: the text after "Fatal error: ", else
     /// the first line of output.
-    static func trapMessage(in output: String) -> String? {
+    package static func trapMessage(in output: String) -> String? {
         let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         if let fatal = lines.first(where: { $0.contains("Fatal error: ") }),
            let range = fatal.range(of: "Fatal error: ") {
@@ -66,9 +66,10 @@ public struct DemoEnvironment: Sendable {
 
     /// Compiles `source` as its own module, in the Swift 6 language mode unless
     /// `languageMode` says otherwise, up to `stage`, and returns the compiler's error
-    /// messages (none when it compiles).
+    /// messages (none when it compiles). `arguments` go to the compiler too: where to find
+    /// the modules the source imports.
     public func typecheck(
-        _ source: String, languageMode: Int = 6, through stage: CompilerStage = .typecheck
+        _ source: String, languageMode: Int = 6, through stage: CompilerStage = .typecheck, arguments: [String] = []
     ) async throws(DemoError) -> [String] {
         guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-demo-\(UUID().uuidString)")
@@ -81,7 +82,8 @@ public struct DemoEnvironment: Sendable {
             throw .cannotWriteSnippet(folder.path)
         }
         let result = try await ChildProcess.run(
-            swiftc, arguments: stage.arguments + ["-swift-version", "\(languageMode)", "-diagnostic-style=llvm", file.path],
+            swiftc,
+            arguments: stage.arguments + arguments + ["-swift-version", "\(languageMode)", "-diagnostic-style=llvm", file.path],
             environment: childEnvironment
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
@@ -96,10 +98,16 @@ public struct DemoEnvironment: Sendable {
 
     /// `SWIFTC` when set, else `swiftc` on the `PATH`.
     static func findCompiler(in environment: [String: String]) -> URL? {
-        if let path = environment["SWIFTC"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        findTool("swiftc", overriddenBy: "SWIFTC", in: environment)
+    }
+
+    /// The tool `name`: the path in the environment variable `variable` when it is set, else
+    /// the first `name` on the `PATH`.
+    package static func findTool(_ name: String, overriddenBy variable: String, in environment: [String: String]) -> URL? {
+        if let path = environment[variable], !path.isEmpty { return URL(fileURLWithPath: path) }
         let folders = (environment["PATH"] ?? "").split(separator: ":")
         return folders.lazy
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

@@ -54,7 +54,7 @@ extension DemoResult {
 
 /// Splits `paragraph` into lines of at most `width` columns, each starting with `indent`;
 /// with `bullet`, the first line has "- " after the indent and the rest align under it.
-func wrap(_ paragraph: String, width: Int = 88, indent: String = "  ", bullet: Bool = false) -> [String] {
+package func wrap(_ paragraph: String, width: Int = 88, indent: String = "  ", bullet: Bool = false) -> [String] {
     let indent = bullet ? indent + "  " : indent
     var lines: [String] = []
     var line = bullet ? indent.dropLast(2) + "- " : indent
@@ -78,6 +78,6 @@ extension String {
 }
 
 /// `2` or `2.37`: whole numbers without decimals, others with two.
-func decimal(_ value: Double) -> String {
+package func decimal(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }

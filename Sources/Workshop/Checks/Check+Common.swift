@@ -1,0 +1,101 @@
+internal import Demos
+internal import Harness
+import Workload
+
+// MARK: - Checks most exercises share
+
+extension Check {
+    /// `trap`: the run went to its end; no trap, crash, error or watchdog stopped it.
+    static func runsToTheEnd(_ run: ChildRun) -> Check {
+        let measured = run.stop.map(\.description) ?? "no trap: the run went to its end"
+        return .verify("trap", run.stop == nil, expected: "no trap: the run goes to its end", measured: measured, problem: measured)
+    }
+
+    /// A check of a value the run may not have reached: ``notMeasured(_:expected:because:)``
+    /// when it is missing, else what `judge` says.
+    static func of<T>(_ id: String, _ value: T?, expected: String, run: ChildRun, judge: (T) -> Check) -> Check {
+        guard let value else {
+            let reason = run.stop == nil
+                ? "the run did not measure it"
+                : "the run stopped before measuring it (see the trap check)"
+            return .notMeasured(id, expected: expected, because: reason)
+        }
+        return judge(value)
+    }
+
+    /// `checksum`: the database ends as the reference model says.
+    static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
+        .matches(
+            "checksum", measured, reference: reference, named: "checksum", run: run,
+            problem: "the database does not hold what was written"
+        )
+    }
+
+    /// `reads`: every value read equals the reference model's.
+    static func reads(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
+        .matches(
+            "reads", measured, reference: reference, named: "read digest", run: run,
+            problem: "a value read differs from the reference model's"
+        )
+    }
+
+    /// A digest that must equal the reference model's.
+    private static func matches(
+        _ id: String, _ measured: Checksum?, reference: Checksum, named name: String, run: ChildRun, problem: String
+    ) -> Check {
+        let expected = "\(name) \(reference), the reference model's"
+        return .of(id, measured, expected: expected, run: run) { digest in
+            .verify(
+                id, digest == reference, expected: expected, measured: "\(name) \(digest)",
+                problem: "\(name) \(digest) differs from the reference \(reference): \(problem)"
+            )
+        }
+    }
+
+    /// `hops`: actor hops per call within `budget`, as the hop meter counts them.
+    static func hops(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
+        let expected = "\(Self.amount(budget, "hop")) per \(unit)"
+        return .of("hops", perCall, expected: expected, run: run) { perCall in
+            guard let hops = perCall.hops else {
+                return Check(
+                    id: "hops", status: .unavailable, expected: expected,
+                    measured: "not counted: \(HopMeter.unavailableReason)"
+                )
+            }
+            return .verify(
+                "hops", budget.contains(hops), expected: expected, measured: "\(count(hops, "hop")) per \(unit)",
+                problem: "\(count(hops, "hop")) per \(unit) (budget: \(Self.range(budget))): \(why)"
+            )
+        }
+    }
+
+    /// `dispatches`: jobs sent to a context's queue per call within `budget`.
+    static func dispatches(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
+        let expected = "\(Self.amount(budget, "queue dispatch", plural: "queue dispatches")) per \(unit)"
+        return .of("dispatches", perCall, expected: expected, run: run) { perCall in
+            .verify(
+                "dispatches", budget.contains(perCall.dispatches), expected: expected,
+                measured: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit)",
+                problem: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit) "
+                    + "(budget: \(Self.range(budget))): \(why)"
+            )
+        }
+    }
+
+    /// "1 hop", "2 hops", "2.37 hops".
+    static func count(_ value: Double, _ noun: String, plural: String? = nil) -> String {
+        "\(decimal(value)) \(value == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// "2", "2 to 3", "at most 2".
+    static func range(_ range: ClosedRange<Double>) -> String {
+        if range.lowerBound == range.upperBound { return decimal(range.lowerBound) }
+        if range.lowerBound == 0 { return "at most \(decimal(range.upperBound))" }
+        return "\(decimal(range.lowerBound)) to \(decimal(range.upperBound))"
+    }
+
+    /// "2 hops", "2 to 3 hops", "at most 1 queue dispatch".
+    static func amount(_ range: ClosedRange<Double>, _ noun: String, plural: String? = nil) -> String {
+        "\(Self.range(range)) \(range.upperBound == 1 ? noun : plural ?? noun + "s")"
+    }
+}

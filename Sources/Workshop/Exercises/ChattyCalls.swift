@@ -1,0 +1,132 @@
+import Foundation
+import NoteStore
+import Workload
+
+// MARK: - Exercise 10: chatty calls
+
+extension Exercise {
+    package static let chattyCalls = Exercise(
+        number: 10, slug: "chatty-calls", lesson: 10,
+        goal: "load a row's four values with one call to the actor, not four",
+        chapter: "Docs/LabGuide.docc/ActorPerObject.md", demo: "actor-per-object",
+        files: ["NoteRowModel.swift"],
+        hints: [
+            """
+            Every await on NoteDetails leaves the main actor for the context's queue and comes \
+            back: two hops and a job on the queue. How many does one row cost?
+            """,
+            """
+            The row needs four values of one note. One actor method can read them all on the \
+            queue, in one job, and hand back one Sendable value: a NoteRow.
+            """,
+            """
+            Add `func row(for id: NoteID) throws -> NoteRow` to NoteDetails, reading the note \
+            once with existingObject(with:); in the model, keep one `private(set) var row` and \
+            set it with a single `row = try await details.row(for: id)`.
+            """,
+        ],
+        startingFailure: .check("hops")
+    )
+}
+
+// MARK: - NoteRow
+
+/// What a list shows of a note: the four values of the `chatty` scenario.
+public struct NoteRow: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    public var folderName: String
+    public var modified: Date
+
+    public init(title: String, body: String, folderName: String, modified: Date) {
+        self.title = title
+        self.body = body
+        self.folderName = folderName
+        self.modified = modified
+    }
+}
+
+// MARK: - RowLoading
+
+/// What exercise 10 asks of the learner's type: a main-actor view model that loads a list
+/// row from an actor that owns the context.
+@MainActor
+public protocol RowLoading: AnyObject, Sendable {
+    init(container: NoteContainer) throws
+    /// Loads the row of note `id`.
+    func load(_ id: NoteID) async throws
+    /// The row loaded last.
+    var row: NoteRow { get }
+}
+
+/// What a run of a ``RowLoading`` measured.
+public struct RowMeasurements: Measurements {
+    var wrongRows: Int?
+    var perCall: PerCall?
+
+    public init() {}
+}
+
+// MARK: - ChattyCallsCheck
+
+/// Exercise 10's check: right rows, at the cost of one call into the actor each, counted on
+/// the main actor where the model runs.
+public enum ChattyCallsCheck<Model: RowLoading>: ExerciseChecker {
+    public static var exercise: Exercise { .chattyCalls }
+
+    public static func measure(_ record: Recorder<RowMeasurements>) async throws {
+        record.step("importing the notes")
+        let container = try await WorkshopData.seeded()
+        record.step("loading \(WorkshopData.readIDs.count) rows on the main actor")
+        let wrong = try await wrongRows(container)
+        record.record { $0.wrongRows = wrong }
+        record.step("counting the hops and queue dispatches of load(_:) on the main actor")
+        let perCall = try await costOfLoading(container)
+        record.record { $0.perCall = perCall }
+    }
+
+    @MainActor
+    private static func wrongRows(_ container: NoteContainer) async throws -> Int {
+        let model = try Model(container: container)
+        var wrong = 0
+        for id in WorkshopData.readIDs {
+            try await model.load(id)
+            if model.row != reference(id) { wrong += 1 }
+        }
+        return wrong
+    }
+
+    @MainActor
+    private static func costOfLoading(_ container: NoteContainer) async throws -> PerCall {
+        let model = try Model(container: container)
+        let id = WorkshopData.readIDs[0]
+        return try await CallMeter.perCall { try await model.load(id) }
+    }
+
+    static func reference(_ id: NoteID) -> NoteRow {
+        let note = WorkshopData.note(id)
+        return NoteRow(title: note.title, body: note.body, folderName: WorkshopData.folderName(note.folder), modified: note.modified)
+    }
+
+    public static func checks(_ measured: RowMeasurements, run: ChildRun) -> [Check] {
+        let count = WorkshopData.readIDs.count
+        let expected = "the reference model's values in all \(count) rows"
+        return [
+            .runsToTheEnd(run),
+            .of("rows", measured.wrongRows, expected: expected, run: run) { wrong in
+                .verify(
+                    "rows", wrong == 0, expected: expected, measured: "\(count - wrong) of \(count) rows right",
+                    problem: "\(wrong) of \(count) rows differ from the reference model's values"
+                )
+            },
+            .hops(
+                measured.perCall, budget: 0...2, per: "row",
+                why: "each await on the actor leaves the main actor and comes back; one call per row is 2", run: run
+            ),
+            .dispatches(
+                measured.perCall, budget: 0...1, per: "row",
+                why: "each call into the actor is a job on its context's queue; one call per row is 1", run: run
+            ),
+        ]
+    }
+}

@@ -1,0 +1,40 @@
+// MARK: - Exercise 1: confinement
+
+extension Exercise {
+    package static let confinement = Exercise(
+        number: 1, slug: "confinement", lesson: 1,
+        goal: "use a context only on its queue, through perform { }",
+        chapter: "Docs/LabGuide.docc/QueuePerform.md", demo: "queue-confinement",
+        files: ["QueueArchive.swift"],
+        hints: [
+            """
+            The trap names what was touched and the context it belongs to. Which thread runs \
+            importBatch(_:)? An async method of a class runs on the cooperative thread pool, \
+            never on the context's queue.
+            """,
+            """
+            Every use of the context must run on its queue. `try await context.perform { context in … }` \
+            sends a closure there and resumes you with what it returns.
+            """,
+            """
+            Wrap each method's body: `try await context.perform { context in try context.importBatch(batch) }`, \
+            and the same for existingObject(with:).snapshot and contentChecksum(). Use the \
+            closure's `context` argument, and return only Sendable values.
+            """,
+        ],
+        startingFailure: .check("trap")
+    )
+}
+
+/// Exercise 1's check: the archive runs with the trap on and ends as the reference model says.
+public enum ConfinementCheck<Archive: NoteArchive>: ExerciseChecker {
+    public static var exercise: Exercise { .confinement }
+
+    public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
+        try await Archive.measure(record)
+    }
+
+    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun) -> [Check] {
+        [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run)
+    }
+}

@@ -1,0 +1,109 @@
+import NoteStore
+
+// MARK: - Exercise 7: identifiers, not objects
+
+extension Exercise {
+    package static let idsNotObjects = Exercise(
+        number: 7, slug: "ids-not-objects", lesson: 7,
+        goal: "look the identifier up in the actor's own context, with the lookup that handles a deleted row",
+        chapter: "Docs/LabGuide.docc/IDsNotObjects.md", demo: "id-lookups",
+        files: ["Sidebar.swift"],
+        hints: [
+            """
+            Read the compiler's error: perform only returns Sendable values, and a Note is not \
+            one. It belongs to the editor's queue and must not leave it.
+            """,
+            """
+            The sidebar has a context of its own, on its own queue, and it received a NoteID, \
+            which any context can turn into its own object. Of the three lookups, \
+            registeredObject(for:) only knows objects this context already holds, and \
+            object(with:) hands out a fault that stops the process when its row is gone.
+            """,
+            """
+            Drop the editor context. In item(for:), `return try context.existingObject(with: id).snapshot`, \
+            and catch NoteStoreError.notFound to return nil: existingObject(with:) throws \
+            when the row was deleted.
+            """,
+        ],
+        startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol")
+    )
+}
+
+// MARK: - SidebarSource
+
+/// What exercise 7 asks of the learner's actor: the values of a note, by identifier, or nil
+/// when it was deleted.
+public protocol SidebarSource: Actor {
+    init(container: NoteContainer) throws
+    func item(for id: NoteID) async throws -> NoteSnapshot?
+}
+
+/// What a run of a ``SidebarSource`` measured.
+public struct SidebarMeasurements: Measurements {
+    /// What `item(for:)` returned, compared with the reference model's note.
+    enum Item: String, Codable, Sendable {
+        case none = "nil"
+        case reference = "its values"
+        case other = "other values"
+
+        init(_ item: NoteSnapshot?, reference: NoteSnapshot) {
+            self = item == nil ? .none : item == reference ? .reference : .other
+        }
+    }
+
+    var savedItem: Item?
+    var deletedItem: Item?
+
+    public init() {}
+}
+
+// MARK: - IDsNotObjectsCheck
+
+/// Exercise 7's check: nothing traps, a saved note's values come back, a deleted one's is nil.
+public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
+    public static var exercise: Exercise { .idsNotObjects }
+
+    static var saved: NoteID { WorkshopData.readIDs[0] }
+    static var deleted: NoteID { WorkshopData.readIDs[1] }
+
+    public static func measure(_ record: Recorder<SidebarMeasurements>) async throws {
+        record.step("importing the notes")
+        let container = try await WorkshopData.seeded()
+        record.step("deleting \(deleted) in another context")
+        let eraser = try container.newContext(name: "eraser")
+        try await eraser.perform { (eraser) throws(NoteStoreError) in
+            eraser.delete(try eraser.existingObject(with: deleted))
+            try eraser.save()
+        }
+        let sidebar = try Sidebar(container: container)
+        record.step("asking for the item of \(saved), which is saved")
+        let savedItem = try await sidebar.item(for: saved)
+        record.record { $0.savedItem = .init(savedItem, reference: WorkshopData.note(saved)) }
+        record.step("asking for the item of \(deleted), which was deleted")
+        let deletedItem = try await sidebar.item(for: deleted)
+        record.record { $0.deletedItem = .init(deletedItem, reference: WorkshopData.note(deleted)) }
+    }
+
+    public static func checks(_ measured: SidebarMeasurements, run: ChildRun) -> [Check] {
+        let savedExpected = "the values of \(saved), as the reference model has them"
+        let deletedExpected = "nil for \(deleted), which another context deleted"
+        return [
+            .runsToTheEnd(run),
+            .of("saved", measured.savedItem, expected: savedExpected, run: run) { item in
+                .verify(
+                    "saved", item == .reference, expected: savedExpected, measured: item.rawValue,
+                    problem: item == .none
+                        ? "nil for \(saved), which is saved: a lookup that answers only from the objects this "
+                            + "context already holds, registeredObject(for:), misses every note it has not loaded"
+                        : "the item of \(saved) differs from the reference model's note"
+                )
+            },
+            .of("deleted", measured.deletedItem, expected: deletedExpected, run: run) { item in
+                .verify(
+                    "deleted", item == .none, expected: deletedExpected, measured: item.rawValue,
+                    problem: "an item for \(deleted), which was deleted: the lookup did not go to the database"
+                )
+            },
+        ]
+    }
+}

@@ -1,0 +1,84 @@
+import NoteStore
+
+// MARK: - Exercise 13: the crash with no warning
+
+extension Exercise {
+    package static let inheritedIsolation = Exercise(
+        number: 13, slug: "inherited-isolation", lesson: 8,
+        goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
+        chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: "task-inheritance",
+        files: ["NoteList.swift"],
+        hints: [
+            """
+            The compiler said nothing, and the process stops as the closure starts, on the \
+            context's queue. The backtrace names Swift's isolation check: who does Swift 6 \
+            think that closure belongs to?
+            """,
+            """
+            A closure written in @MainActor code, and passed to an API that does not say it \
+            is Sendable, is isolated to the main actor, as Task { } is. performBlock comes \
+            from a module without strict checking (as Core Data's Objective-C API does), so \
+            Swift checks at run time, and the check fails on the context's queue.
+            """,
+            """
+            Use the store's async perform, whose closure is `sending` and isolated to no \
+            actor: `titles = try await context.perform { context in try context.fetch().map(\\.title) }`.
+            """,
+        ],
+        startingFailure: .check("trap")
+    )
+}
+
+// MARK: - NoteListModel
+
+/// What exercise 13 asks of the learner's type: a main-actor view model that loads titles.
+@MainActor
+public protocol NoteListModel: AnyObject {
+    init(container: NoteContainer) throws
+    /// Loads every note's title, in identifier order.
+    func reload() async throws
+    var titles: [String] { get }
+}
+
+/// What a run of a ``NoteListModel`` measured.
+public struct NoteListMeasurements: Measurements {
+    var titles: [String]?
+
+    public init() {}
+}
+
+// MARK: - InheritedIsolationCheck
+
+/// Exercise 13's check: reload() runs to its end and loads every title.
+public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
+    public static var exercise: Exercise { .inheritedIsolation }
+
+    public static func measure(_ record: Recorder<NoteListMeasurements>) async throws {
+        record.step("importing the notes")
+        let container = try await WorkshopData.seeded()
+        record.step("reloading the list on the main actor")
+        let titles = try await reload(container)
+        record.record { $0.titles = titles }
+    }
+
+    @MainActor
+    private static func reload(_ container: NoteContainer) async throws -> [String] {
+        let model = try Model(container: container)
+        try await model.reload()
+        return model.titles
+    }
+
+    public static func checks(_ measured: NoteListMeasurements, run: ChildRun) -> [Check] {
+        let reference = WorkshopData.notes.sorted { $0.id < $1.id }.map(\.title)
+        let expected = "the \(reference.count) titles of the reference model, in identifier order"
+        return [
+            .runsToTheEnd(run),
+            .of("titles", measured.titles, expected: expected, run: run) { titles in
+                .verify(
+                    "titles", titles == reference, expected: expected, measured: "\(titles.count) titles",
+                    problem: "reload() loaded \(titles.count) titles, not the reference model's \(reference.count)"
+                )
+            },
+        ]
+    }
+}

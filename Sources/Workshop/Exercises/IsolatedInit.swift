@@ -1,0 +1,83 @@
+import NoteStore
+import Workload
+
+// MARK: - Exercise 6: an isolated initializer
+
+extension Exercise {
+    package static let isolatedInit = Exercise(
+        number: 6, slug: "isolated-init", lesson: 6,
+        goal: "create the global actor's isolated helper in an async setup(), not in init",
+        chapter: "Docs/LabGuide.docc/GlobalActor.md#Isolated-initializers", demo: "isolated-init",
+        files: ["NoteShelf.swift"],
+        hints: [
+            """
+            Read the compiler's error. ShelfStorage is isolated to the global actor NoteShelf, \
+            and so is its initializer. The actor's own init is nonisolated and synchronous: it \
+            cannot wait to get onto the global actor.
+            """,
+            """
+            An async init would do it, but `static let shared = NoteShelf()` cannot await \
+            one. Create the helper later, in an async method every caller awaits first: \
+            setup(container:) is there for that.
+            """,
+            """
+            Declare `private var storage: ShelfStorage!`, leave init empty, and start \
+            setup(container:) with `storage = await ShelfStorage()`. The book's fix is exactly \
+            this.
+            """,
+        ],
+        startingFailure: .compileError(containing: "isolated initializer 'init()' in a synchronous nonisolated context")
+    )
+}
+
+// MARK: - SharedShelf
+
+/// What exercise 6 asks of the learner's global actor: its shared instance, a set-up step,
+/// and the titles of the notes it loaded.
+public protocol SharedShelf: Actor {
+    static var shared: Self { get }
+    /// Loads the notes of `container`. Called once, before anything else.
+    func setup(container: NoteContainer) async throws
+    /// The loaded notes' titles, in the order of the titles.
+    func titles() async -> [String]
+}
+
+/// What a run of a ``SharedShelf`` measured.
+public struct ShelfMeasurements: Measurements {
+    var titles: [String]?
+
+    public init() {}
+}
+
+// MARK: - IsolatedInitCheck
+
+/// Exercise 6's check: it compiles (or `lab workshop check` says why not), sets up, and
+/// holds every title.
+public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
+    public static var exercise: Exercise { .isolatedInit }
+
+    public static func measure(_ record: Recorder<ShelfMeasurements>) async throws {
+        record.step("importing the notes")
+        let container = try await WorkshopData.seeded()
+        record.step("setting up the shared shelf")
+        try await Shelf.shared.setup(container: container)
+        record.step("reading the shelf's titles")
+        let titles = await Shelf.shared.titles()
+        record.record { $0.titles = titles }
+    }
+
+    public static func checks(_ measured: ShelfMeasurements, run: ChildRun) -> [Check] {
+        let reference = WorkshopData.notes.map(\.title).sorted()
+        let expected = "the \(reference.count) titles of the reference model, in order"
+        return [
+            .runsToTheEnd(run),
+            .of("titles", measured.titles, expected: expected, run: run) { titles in
+                .verify(
+                    "titles", titles == reference, expected: expected, measured: "\(titles.count) titles",
+                    problem: "after setup(container:), the shelf holds \(titles.count) titles, not the "
+                        + "reference model's \(reference.count) in title order"
+                )
+            },
+        ]
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import NoteStore
+import Workload
+
+// MARK: - Exercise 9: lost updates
+
+extension Exercise {
+    package static let lostUpdates = Exercise(
+        number: 9, slug: "lost-updates", lesson: 9,
+        goal: "keep each read-modify-write in one job on the queue, so concurrent edits are not lost",
+        chapter: "Docs/LabGuide.docc/QueuePerform.md#A-second-line-of-defence", demo: "setter-redispatch",
+        files: ["EditDesk.swift"],
+        hints: [
+            """
+            Each perform is safe on its own. What can run between the read and the write, \
+            while apply(_:to:) is suspended at its second await?
+            """,
+            """
+            An actor is reentrant: while one call awaits, the actor runs the next. Eight \
+            clients edit the same notes, so another edit of the same note is read and \
+            written in between, and one of the two is lost. SwiftData's re-dispatching \
+            setters have the same gap.
+            """,
+            """
+            Read, change and save in one closure: \
+            `try await context.perform { context in try context.apply(edit, to: id) }`.
+            """,
+        ],
+        startingFailure: .check("checksum")
+    )
+}
+
+// MARK: - NoteEditing
+
+/// What exercise 9 asks of the learner's type: apply an edit to a note, from many clients
+/// at once.
+public protocol NoteEditing: Sendable {
+    init(container: NoteContainer) throws
+    /// Reads the note, applies `edit` to what it read, and saves.
+    func apply(_ edit: NoteEdit, to id: NoteID) async throws
+}
+
+/// What the runs of a ``NoteEditing`` measured, one entry per seed.
+public struct EditMeasurements: Measurements {
+    struct Seed: Codable, Sendable {
+        var seed: UInt64
+        var checksum: Checksum
+        var reference: Checksum
+        /// Edits whose advance of the modification date is missing from the database.
+        var lostEdits: Int
+    }
+
+    var seeds: [Seed]?
+
+    public init() {}
+}
+
+// MARK: - LostUpdatesCheck
+
+/// Exercise 9's check: eight clients edit the same ten notes at once, and for every seed
+/// the database ends as the reference model, which applies the edits one by one, says.
+public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
+    public static var exercise: Exercise { .lostUpdates }
+
+    static var seeds: [UInt64] { [1, 2, 3] }
+    static var clients: Int { 8 }
+    static var editsPerClient: Int { 50 }
+    /// The ten notes every client edits.
+    static var sharedNotes: ArraySlice<NoteSnapshot> { WorkshopData.notes.prefix(10) }
+
+    /// Each client's edits: random notes among the shared ten. Each edit moves the date one
+    /// second on, so the date counts the edits that were applied.
+    static func edits(seed: UInt64) -> [[(NoteID, NoteEdit)]] {
+        (0..<clients).map { client in
+            var random = SplitMix64(seed: seed &* 31 &+ UInt64(client))
+            return (0..<editsPerClient).map { _ in
+                let note = sharedNotes[sharedNotes.startIndex + Int(random.next(in: 0...Int64(sharedNotes.count - 1)))]
+                return (note.id, NoteEdit(body: "edited \(note.id.rawValue)", modifiedAdvance: 1))
+            }
+        }
+    }
+
+    public static func measure(_ record: Recorder<EditMeasurements>) async throws {
+        var results: [EditMeasurements.Seed] = []
+        for seed in seeds {
+            record.step("running \(clients) clients × \(editsPerClient) edits, seed \(seed)")
+            let container = try await WorkshopData.seeded()
+            let editor = try Editor(container: container)
+            let edits = edits(seed: seed)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for clientEdits in edits {
+                    group.addTask {
+                        for (id, edit) in clientEdits { try await editor.apply(edit, to: id) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            record.step("reading the database after seed \(seed)")
+            var reference = ReferenceModel()
+            for batch in WorkshopData.plan.setup { reference.apply(batch) }
+            for (id, edit) in edits.joined() {
+                var note = reference.notes[id]!
+                note.body = edit.body
+                note.modified = edit.applied(toModified: note.modified)
+                reference.apply(NoteBatch(notes: [note]))
+            }
+            let applied = try await modificationAdvances(in: container)
+            let expected = sharedNotes.reduce(0) { $0 + Int(reference.notes[$1.id]!.modified.timeIntervalSince($1.modified)) }
+            results.append(.init(
+                seed: seed, checksum: try await WorkshopData.checksum(of: container), reference: reference.checksum,
+                lostEdits: expected - applied
+            ))
+            record.record { $0.seeds = results }
+        }
+    }
+
+    /// The seconds the shared notes' dates moved on: one per edit applied.
+    private static func modificationAdvances(in container: NoteContainer) async throws -> Int {
+        let context = try container.newContext(name: "check")
+        let ids = sharedNotes.map(\.id)
+        let dates = try await context.perform { (context) throws(NoteStoreError) in
+            try ids.map { id throws(NoteStoreError) in try context.existingObject(with: id).modified }
+        }
+        return zip(sharedNotes, dates).reduce(0) { $0 + Int($1.1.timeIntervalSince($1.0.modified).rounded()) }
+    }
+
+    public static func checks(_ measured: EditMeasurements, run: ChildRun) -> [Check] {
+        let total = clients * editsPerClient
+        let expected = "the reference model's checksum for seeds \(seeds.map(String.init).joined(separator: ", "))"
+        return [
+            .runsToTheEnd(run),
+            .of("checksum", measured.seeds, expected: expected, run: run) { results in
+                let wrong = results.filter { $0.checksum != $0.reference }
+                let described = wrong.map { result in
+                    "seed \(result.seed): checksum \(result.checksum) differs from the reference \(result.reference): "
+                        + "\(result.lostEdits) of \(total) updates were lost"
+                }
+                let complete = results.count == seeds.count
+                return .verify(
+                    "checksum", wrong.isEmpty && complete, expected: expected,
+                    measured: wrong.isEmpty ? "the reference model's checksum for \(results.count) seeds" : described.joined(separator: "; "),
+                    problem: wrong.isEmpty ? "only \(results.count) of \(seeds.count) seeds ran" : described.joined(separator: "; ")
+                )
+            },
+        ]
+    }
+}

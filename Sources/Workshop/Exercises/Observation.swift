@@ -1,0 +1,90 @@
+internal import Demos
+import Observation
+
+// MARK: - Exercise 12: observation's accidental dependency
+
+extension Exercise {
+    package static let observation = Exercise(
+        number: 12, slug: "observation", lesson: 12,
+        goal: "stop init from registering an observation dependency, and keep count observable",
+        chapter: "Docs/LabGuide.docc/Observation.md", demo: "observation",
+        files: ["NoteCounter.swift"],
+        hints: [
+            """
+            withObservationTracking records every read of an observable property made while \
+            its closure runs: whatever reads it, wherever it is, the initializer included.
+            """,
+            """
+            init reads `self.count` to build the summary, and that read is tracked like any \
+            other. SwiftUI would rebuild the view that created the counter on every change of \
+            count. The @Observable macro keeps the value in a backing property whose reads \
+            report nothing.
+            """,
+            """
+            In init, build the summary from `_count` (or from the `count` argument): \
+            `summary = "\\(_count) notes"`. Keep `count` itself observable.
+            """,
+        ],
+        startingFailure: .check("creation")
+    )
+}
+
+// MARK: - CountingModel
+
+/// What exercise 12 asks of the learner's type: an observable model with a count.
+public protocol CountingModel: AnyObject, Observable {
+    init(count: Int)
+    var count: Int { get set }
+}
+
+/// What a run of a ``CountingModel`` measured.
+public struct CountingMeasurements: Measurements {
+    /// Whether changing count fired the handler of the tracking that created the model.
+    var firedAfterCreation: Bool?
+    /// Whether changing count fired the handler of a tracking that read count.
+    var firedAfterRead: Bool?
+
+    public init() {}
+}
+
+// MARK: - ObservationCheck
+
+/// Exercise 12's check: the handlers fire exactly where a dependency was meant.
+public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
+    public static var exercise: Exercise { .observation }
+
+    public static func measure(_ record: Recorder<CountingMeasurements>) async throws {
+        record.step("creating the model inside withObservationTracking, then changing count")
+        let created = AtomicFlag()
+        let model = withObservationTracking { Model(count: 0) } onChange: { created.raise() }
+        model.count += 1
+        record.record { $0.firedAfterCreation = created.isRaised }
+
+        record.step("reading count inside withObservationTracking, then changing it")
+        let read = AtomicFlag()
+        withObservationTracking { _ = model.count } onChange: { read.raise() }
+        model.count += 1
+        record.record { $0.firedAfterRead = read.isRaised }
+    }
+
+    public static func checks(_ measured: CountingMeasurements, run: ChildRun) -> [Check] {
+        let creationExpected = "no: creating the model registers no dependency"
+        let readExpected = "yes: a change of count fires a handler that read it"
+        return [
+            .runsToTheEnd(run),
+            .of("creation", measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
+                .verify(
+                    "creation", !fired, expected: creationExpected, measured: fired ? "fired" : "did not fire",
+                    problem: "changing count fired the handler of the tracking that only created the model: "
+                        + "init read an observable property, and that read registered a dependency"
+                )
+            },
+            .of("tracking", measured.firedAfterRead, expected: readExpected, run: run) { fired in
+                .verify(
+                    "tracking", fired, expected: readExpected, measured: fired ? "fired" : "did not fire",
+                    problem: "changing count did not fire a handler that read it: count is no longer observed"
+                )
+            },
+        ]
+    }
+}

@@ -1,0 +1,91 @@
+import NoteStore
+import Workload
+
+// MARK: - Exercise 8: Task versus Task.detached
+
+extension Exercise {
+    package static let taskInheritance = Exercise(
+        number: 8, slug: "task-inheritance", lesson: 8,
+        goal: "parse the import file off the main actor: Task { } inherits it, Task.detached does not",
+        chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: "task-inheritance",
+        files: ["ImportButton.swift"],
+        hints: [
+            """
+            The Task { } was meant to move the work to the background. Where does a Task { } \
+            created in a @MainActor method start?
+            """,
+            """
+            Task { } inherits the actor of the code that creates it: here the main actor, so \
+            NoteFile.batch(from:) parses every line there while the interface waits. A detached \
+            task, or a @concurrent function, inherits no actor.
+            """,
+            """
+            Write `Task.detached { … }` instead of `Task { … }`; the closure already captures \
+            only Sendable values (the lines and the container).
+            """,
+        ],
+        startingFailure: .check("main-actor")
+    )
+}
+
+// MARK: - NoteImporting
+
+/// What exercise 8 asks of the learner's type: a main-actor object that imports a note file.
+@MainActor
+public protocol NoteImporting: AnyObject {
+    init(container: NoteContainer)
+    /// Imports the folders and notes of an export file (see ``NoteFile``).
+    func importFile(_ lines: [String]) async throws
+}
+
+/// What a run of a ``NoteImporting`` measured.
+public struct ImportMeasurements: Measurements {
+    var linesParsed: Int?
+    var linesOnMainActor: Int?
+    var checksum: Checksum?
+
+    public init() {}
+}
+
+// MARK: - TaskInheritanceCheck
+
+/// Exercise 8's check: the file is imported whole, and none of it was parsed on the main actor.
+public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
+    public static var exercise: Exercise { .taskInheritance }
+
+    public static func measure(_ record: Recorder<ImportMeasurements>) async throws {
+        let container = try WorkshopData.container()
+        let lines = NoteFile.lines(for: WorkshopData.plan.setup)
+        record.step("importing a file of \(lines.count) lines from the main actor")
+        try await importFile(lines, into: container)
+        let parsed = NoteFile.parsed
+        record.record {
+            $0.linesParsed = parsed.lines
+            $0.linesOnMainActor = parsed.onMainActor
+        }
+        record.step("reading the checksum")
+        let checksum = try await WorkshopData.checksum(of: container)
+        record.record { $0.checksum = checksum }
+    }
+
+    /// Taps Import, as a SwiftUI view would: on the main actor.
+    @MainActor
+    private static func importFile(_ lines: [String], into container: NoteContainer) async throws {
+        try await Importer(container: container).importFile(lines)
+    }
+
+    public static func checks(_ measured: ImportMeasurements, run: ChildRun) -> [Check] {
+        let expected = "0 lines parsed on the main actor"
+        return [
+            .runsToTheEnd(run),
+            .of("main-actor", measured.linesOnMainActor, expected: expected, run: run) { onMain in
+                let of = "\(onMain) of \(measured.linesParsed ?? 0) lines parsed on the main actor"
+                return .verify(
+                    "main-actor", onMain == 0, expected: expected, measured: of,
+                    problem: "\(of): the import's work ran where the interface runs, and would freeze it"
+                )
+            },
+            .checksum(measured.checksum, reference: WorkshopData.expected.checksum, run: run),
+        ]
+    }
+}

@@ -1,0 +1,73 @@
+// MARK: - Backtrace
+
+/// The crashed thread's frames, as the Swift runtime's backtracer prints them in a child
+/// process started with a backtrace (`ChildProcess.run(…, backtrace: true)`):
+///
+///     4 [ra]  0x000055a90ee3017a Naive.count() + 89 in Exercise01 at /…/01-confinement/Naive.swift:10:21
+struct Backtrace: Sendable, Equatable {
+    struct Frame: Sendable, Equatable {
+        /// The function, as the backtracer names it.
+        var function: String
+        /// The source file and line, when the frame has debug information.
+        var file: String?
+        var line: Int?
+    }
+
+    var frames: [Frame]
+
+    /// The frames of the crashed thread in `output`; none when nothing crashed.
+    init(parsing output: String) {
+        var frames: [Frame] = []
+        var inCrashedThread = false
+        for line in output.split(separator: "\n") {
+            let text = line.trimmingPrefix(while: { $0 == " " })
+            if text.hasPrefix("Thread ") {
+                inCrashedThread = text.hasSuffix("crashed:")
+            } else if inCrashedThread, text.first?.isNumber == true, let frame = Self.frame(String(text)) {
+                frames.append(frame)
+            }
+        }
+        self.frames = frames
+    }
+
+    /// `4 [ra] 0x… Function + 89 in Image at /path/File.swift:10:21`, or nil for another line.
+    private static func frame(_ text: String) -> Frame? {
+        guard let address = text.range(of: " 0x") else { return nil }
+        let afterAddress = text[address.upperBound...].drop { $0 != " " }.dropFirst()
+        var function = afterAddress
+        var file: String?
+        var line: Int?
+        if let at = afterAddress.range(of: " at ", options: .backwards) {
+            function = afterAddress[..<at.lowerBound]
+            // "/path/File.swift:10:21", or "/path/File.swift" alone for a frame of code the
+            // runtime marks as its own.
+            let place = afterAddress[at.upperBound...].split(separator: ":")
+            if place.count >= 3, let number = Int(place[place.count - 2]) {
+                file = place.dropLast(2).joined(separator: ":")
+                line = number
+            } else {
+                file = place.joined(separator: ":")
+            }
+        }
+        if let offset = function.range(of: " + ") ?? function.range(of: " in ") {
+            function = function[..<offset.lowerBound]
+        }
+        return Frame(function: String(function), file: file, line: line)
+    }
+
+    /// Whether a frame's function contains `name`.
+    func contains(_ name: String) -> Bool {
+        frames.contains { $0.function.contains(name) }
+    }
+
+    /// The first frame in a file of `folder` (an exercise's folder): where the learner's
+    /// code was when the process stopped, as "File.swift:21", or as "File.swift, in
+    /// closure #1 in …" when the frame has no line.
+    func location(inFolder folder: String) -> String? {
+        guard let frame = frames.first(where: { $0.file?.contains("/\(folder)/") == true }), let file = frame.file else {
+            return nil
+        }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return frame.line.map { "\(name):\($0)" } ?? "\(name), in \(frame.function)"
+    }
+}

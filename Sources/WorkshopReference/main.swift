@@ -1,0 +1,20 @@
+// Runs one exercise's check on its starter or on its reference solution, compiled into this
+// executable from the tracked files: what the workshop's tests run, so that they prove
+// every starter fails and every solution passes without touching a learner's copy.
+//
+//     WorkshopReference <number> starter|solution
+//
+// It prints the check's report line, as an exercise's own executable does, and exits 0
+// when the exercise passes, 1 when it does not, 64 for bad usage.
+
+import Foundation
+import WorkshopSolutions
+import WorkshopStarters
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let table = arguments.count >= 2 ? ["starter": starterChecks, "solution": solutionChecks][arguments[1]] : nil
+guard let table, let number = Int(arguments[0]), let run = table[number] else {
+    FileHandle.standardError.write(Data("usage: WorkshopReference <number> starter|solution\n".utf8))
+    exit(64)
+}
+exit(await run(arguments))

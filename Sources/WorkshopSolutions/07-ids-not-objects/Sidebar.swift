@@ -1,0 +1,36 @@
+// Exercise 7: identifiers, not objects. Lesson 7: pass a NoteID between contexts, and know
+// what each of the three lookups does when the row is gone.
+// Sources: "SwiftData 中的并发编程", Fatbobman; "ActorでCoreDataをスレッドから解放しよう", Himeshi.
+//
+// The sidebar shows a note's values. It asks the editor's context for the note and reads
+// it in its own actor. It does not compile. Make it compile and pass
+// `lab workshop check 7`: the values of a saved note, nil for a note another context has
+// deleted, and no trap.
+//
+// Keep the actor's name and its SidebarSource conformance: the check uses them.
+
+import CustomExecutorStore
+import NoteStore
+import Workshop
+
+actor Sidebar: SidebarSource, NoteModelActor {
+    nonisolated let modelExecutor: ContextExecutor
+    let context: NoteContext
+
+    init(container: NoteContainer) throws {
+        let context = try container.newContext(name: "sidebar")
+        self.context = context
+        modelExecutor = ContextExecutor(context: context)
+    }
+
+    /// The note's values, or nil when the note was deleted.
+    func item(for id: NoteID) throws -> NoteSnapshot? {
+        // The identifier crosses, not the object: look it up in this actor's own context.
+        // existingObject(with:) reads the database when it must, and throws for a gone row.
+        do {
+            return try context.existingObject(with: id).snapshot
+        } catch .notFound {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// Exercise 10: chatty calls. Lesson 10: an isolation boundary around every property turns
+// every read into hops; the cure is one call that returns a value.
+// Source: "SwiftData에서 ModelActor 사용하기", pookjw.
+//
+// NoteRowModel is the view model of a list row, on the main actor as a SwiftUI view's is.
+// NoteDetails is an actor on its context's queue, correct and trap-free. The model loads
+// a row one property at a time. `lab workshop check 10` counts the hops and queue
+// dispatches of load(_:): it allows 2 hops and 1 dispatch.
+//
+// Keep NoteRowModel's name and its RowLoading conformance: the check uses them.
+
+import CustomExecutorStore
+import Foundation
+import NoteStore
+import Workshop
+
+@MainActor
+final class NoteRowModel: RowLoading {
+    private let details: NoteDetails
+    private(set) var row = NoteRow(title: "", body: "", folderName: "", modified: .distantPast)
+
+    init(container: NoteContainer) throws {
+        details = try NoteDetails(container: container)
+    }
+
+    func load(_ id: NoteID) async throws {
+        // One trip to the context's queue and back, whatever the row holds.
+        row = try await details.row(for: id)
+    }
+}
+
+actor NoteDetails: NoteModelActor {
+    nonisolated let modelExecutor: ContextExecutor
+    let context: NoteContext
+
+    init(container: NoteContainer) throws {
+        let context = try container.newContext(name: "details")
+        self.context = context
+        modelExecutor = ContextExecutor(context: context)
+    }
+
+    /// The row's four values, read in one job on the queue and returned as one value.
+    func row(for id: NoteID) throws -> NoteRow {
+        let note = try context.existingObject(with: id)
+        return NoteRow(title: note.title, body: note.body, folderName: note.folder.name, modified: note.modified)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Workshop
+
+// MARK: - Checkout
+
+/// A checkout of the workshop in a temporary folder: the nested package's entry points and
+/// the tracked starters and solutions, copied from this repository, and no learner's copy.
+/// Removed when the value is released.
+final class Checkout {
+    let layout: WorkshopLayout
+
+    init(exercises: [Exercise] = ExerciseCatalog.all) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString)")
+        layout = WorkshopLayout(root: root)
+        let real = WorkshopLayout(root: Repository.root)
+        try FileManager.default.createDirectory(at: layout.package, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift")
+        )
+        for exercise in exercises {
+            for url in [layout.copy(exercise, "main.swift")] + exercise.files.flatMap({ [layout.starter(exercise, $0), layout.solution(exercise, $0)] }) {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            try FileManager.default.copyItem(at: real.copy(exercise, "main.swift"), to: layout.copy(exercise, "main.swift"))
+            for file in exercise.files {
+                try FileManager.default.copyItem(at: real.starter(exercise, file), to: layout.starter(exercise, file))
+                try FileManager.default.copyItem(at: real.solution(exercise, file), to: layout.solution(exercise, file))
+            }
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: layout.root) }
+
+    /// The text of a file, or nil when it does not exist.
+    func text(_ url: URL) -> String? {
+        try? String(contentsOf: url, encoding: .utf8)
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+    }
+}

@@ -1,0 +1,46 @@
+import Demos
+import Foundation
+import Testing
+import Workshop
+
+@Suite("The exercise catalog")
+struct ExerciseCatalogTests {
+    let layout = WorkshopLayout(root: Repository.root)
+
+    @Test("There are at least fourteen exercises, numbered from 1 without a gap")
+    func numbering() {
+        #expect(ExerciseCatalog.all.count >= 14)
+        #expect(ExerciseCatalog.all.map(\.number) == Array(1...ExerciseCatalog.all.count))
+        #expect(Set(ExerciseCatalog.all.map(\.slug)).count == ExerciseCatalog.all.count)
+    }
+
+    @Test("Every exercise names a lesson, its chapter and its demo, and gives at least two hints", arguments: ExerciseCatalog.all)
+    func metadata(_ exercise: Exercise) {
+        #expect((1...12).contains(exercise.lesson))
+        let chapter = exercise.chapter.split(separator: "#").first.map(String.init) ?? exercise.chapter
+        #expect(FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(chapter).path), "\(chapter)")
+        #expect(DemoCatalog.demo(named: exercise.demo) != nil, "no demo named \(exercise.demo)")
+        #expect(!exercise.source.isEmpty)
+        #expect(exercise.hints.count >= 2)
+        #expect(!exercise.files.isEmpty)
+    }
+
+    @Test("Every exercise has a starter and a different reference solution for each of its files", arguments: ExerciseCatalog.all)
+    func files(_ exercise: Exercise) throws {
+        for file in exercise.files {
+            let starter = try String(contentsOf: layout.starter(exercise, file), encoding: .utf8)
+            let solution = try String(contentsOf: layout.solution(exercise, file), encoding: .utf8)
+            #expect(starter != solution, "\(exercise.folder)/\(file): the solution is the starter")
+            #expect(starter.contains("Exercise \(exercise.number): "), "\(exercise.folder)/\(file) does not say which exercise it is")
+            #expect(starter.split(separator: "\n").count <= 80, "\(exercise.folder)/\(file) is longer than a screen")
+        }
+    }
+
+    @Test("The nested package builds one target per exercise, from a folder with the check's entry point", arguments: ExerciseCatalog.all)
+    func nestedPackage(_ exercise: Exercise) throws {
+        let manifest = try String(contentsOf: layout.package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("\"\(exercise.folder)\""), "Workshop/Package.swift does not list \(exercise.folder)")
+        let entry = try String(contentsOf: layout.copy(exercise, "main.swift"), encoding: .utf8)
+        #expect(entry.contains("`lab workshop check \(exercise.number)`"))
+    }
+}

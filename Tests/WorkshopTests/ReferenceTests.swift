@@ -1,0 +1,45 @@
+import Testing
+import Workshop
+
+/// Every starter must fail for the reason its exercise teaches, and every reference
+/// solution must pass, or the workshop has rotted: these run each one's check on the
+/// tracked files (in `WorkshopReference`), never on a learner's copy.
+@Suite("Starters and solutions")
+struct ReferenceTests {
+    @Test("Every starter fails its check for its intended reason", arguments: ExerciseCatalog.all)
+    func starterFailsForItsReason(_ exercise: Exercise) async throws {
+        switch exercise.startingFailure {
+        case .check(let id):
+            let report = try await Repository.report(exercise, "starter")
+            #expect(!report.passed)
+            let failure = try #require(report.firstFailure)
+            #expect(failure.id == id, "the first failing check is \(failure.id): \(failure.problem ?? "")")
+            #expect(failure.status == .failed)
+        case .compileError(let expected):
+            let file = try #require(exercise.files.first)
+            let errors = try await StarterCompiler().errors(compiling: WorkshopLayout(root: Repository.root).starter(exercise, file))
+            let first = try #require(errors.first, "the starter compiles")
+            #expect(first.contains(expected), "the first error is: \(first)")
+        }
+    }
+
+    @Test("Every reference solution passes its check", arguments: ExerciseCatalog.all)
+    func solutionPasses(_ exercise: Exercise) async throws {
+        let report = try await Repository.report(exercise, "solution")
+        #expect(report.passed, "\(report.checks.filter { !$0.isSatisfied }.map { "\($0.id): \($0.problem ?? $0.measured)" })")
+    }
+
+    @Test("The solutions of the exercises that start with a compile error compile on their own, as a learner's copy does")
+    func compileErrorSolutionsCompile() async throws {
+        let compiler = try StarterCompiler()
+        let layout = WorkshopLayout(root: Repository.root)
+        for exercise in ExerciseCatalog.all {
+            guard case .compileError = exercise.startingFailure, let file = exercise.files.first else { continue }
+            #expect(try await compiler.errors(compiling: layout.solution(exercise, file)) == [], "\(exercise.folder)")
+        }
+    }
+}
+
+extension Exercise: CustomTestStringConvertible {
+    public var testDescription: String { "\(number) \(slug)" }
+}

@@ -1,0 +1,31 @@
+import Demos
+import Foundation
+import Workshop
+
+// MARK: - Repository
+
+/// The checkout these tests belong to, and the programs built beside them.
+enum Repository {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Three levels above this file: `Tests/WorkshopTests/Repository.swift`.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs the check of `exercise` on its tracked starter or solution, in
+    /// `WorkshopReference`, built beside this test executable, and returns its report.
+    static func report(_ exercise: Exercise, _ variant: String) async throws -> CheckReport {
+        guard let executable = ChildProcess.sibling(named: "WorkshopReference") else {
+            throw Failure(description: "no WorkshopReference beside the test executable")
+        }
+        let result = try await ChildProcess.run(
+            executable, arguments: ["\(exercise.number)", variant], environment: ProcessInfo.processInfo.environment
+        )
+        guard let report = CheckReport(output: result.output) else {
+            throw Failure(description: "WorkshopReference \(exercise.number) \(variant) printed no report:\n\(result.output)")
+        }
+        return report
+    }
+}

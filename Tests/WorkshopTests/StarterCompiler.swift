@@ -1,0 +1,46 @@
+import Demos
+import Foundation
+
+// MARK: - StarterCompiler
+
+/// Compiles a starter that is meant not to compile against the modules of this build, the
+/// way SwiftPM compiles an exercise, as far as the compiler's data-race checks, and returns
+/// its errors. The `isolated-init` demo's compiler, pointed at this build.
+struct StarterCompiler {
+    let arguments: [String]
+
+    init() throws {
+        guard let modules = ChildProcess.nearby("Modules", where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw Repository.Failure(description: "no Modules folder near the test executable")
+        }
+        let build = modules.deletingLastPathComponent()
+        // The lab's modules import C modules: their maps are the ones SwiftPM wrote into the
+        // build folder, the package's own, and those of its dependencies' checkouts.
+        let maps = Self.maps(in: build, pattern: ["*.build"])
+            + Self.maps(in: Repository.root.appendingPathComponent("Sources"), pattern: ["*"])
+            + Self.maps(in: build.appendingPathComponent("../../checkouts").standardizedFileURL, pattern: ["*", "Sources", "*", "include"])
+        arguments = ["-I", modules.path] + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+    }
+
+    /// The errors of compiling `file`, without locations.
+    func errors(compiling file: URL) async throws -> [String] {
+        let source = try String(contentsOf: file, encoding: .utf8)
+        return try await DemoEnvironment.currentProcess().typecheck(source, through: .dataRaceChecks, arguments: arguments)
+    }
+
+    /// `module.modulemap` files in the folders `pattern` reaches from `folder`, where `*` is
+    /// any one folder.
+    private static func maps(in folder: URL, pattern: [String]) -> [URL] {
+        guard let step = pattern.first else {
+            let map = folder.appendingPathComponent("module.modulemap")
+            return FileManager.default.fileExists(atPath: map.path) ? [map] : []
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let matched: [String] = switch step {
+        case "*": names.sorted()
+        case "*.build": names.filter { $0.hasSuffix(".build") }.sorted()
+        default: names.contains(step) ? [step] : []
+        }
+        return matched.flatMap { maps(in: folder.appendingPathComponent($0), pattern: Array(pattern.dropFirst())) }
+    }
+}

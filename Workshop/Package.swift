@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+//
+// The workshop's exercises, a package of their own (as Benchmarks/ is), so that a learner's
+// edits never reach `make test`, `make bench` or the `lab` executable: `lab workshop check N`
+// builds exercise N's target alone, so a broken exercise 3 cannot stop exercise 1 from
+// building. Each target is one exercise's folder: the check's entry point (main.swift,
+// tracked) and the learner's copy of the starter (made by `lab workshop start N`, ignored
+// by git).
+
+import PackageDescription
+
+/// One folder per exercise, in order: `lab workshop` names them the same way.
+let exercises = [
+    "01-confinement",
+    "02-debug-switch",
+    "03-plain-actor",
+    "04-custom-executor",
+    "05-global-actor",
+    "06-isolated-init",
+    "07-ids-not-objects",
+    "08-task-inheritance",
+    "09-lost-updates",
+    "10-chatty-calls",
+    "11-retain-cycle",
+    "12-observation",
+    "13-inherited-isolation",
+    "14-blocking-executor",
+]
+
+let package = Package(
+    name: "workshop",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // Named, because a path dependency is otherwise known by its folder's name, which
+        // depends on where the repository was cloned.
+        .package(name: "concurrency-patterns-lab", path: ".."),
+    ],
+    targets: exercises.map { folder in
+        .executableTarget(
+            name: "Exercise" + folder.prefix(2),
+            dependencies: [
+                "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+            ].map {
+                .product(name: $0, package: "concurrency-patterns-lab")
+            },
+            path: "Exercises/" + folder,
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)
