@@ -44,6 +44,8 @@ let package = Package(
                 .product(name: $0, package: "concurrency-patterns-lab")
             },
             path: "Exercises/" + folder,
+            // The lab's own settings, so that a copy compiles here exactly when its starter
+            // or solution compiles in the lab (Sources/WorkshopStarters, WorkshopSolutions).
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         )
     },
