@@ -18,7 +18,15 @@
  * and computes the lab's content checksum, which must equal the `reference_checksum` the
  * lab reports for the same scenario and seed: a check that both wrote the same data.
  *
- * Build: cc -O2 -std=c11 -o sqlite_limit sqlite_limit.c -lsqlite3 -lm
+ * With --idle-thread it first starts one thread that only sleeps. A Swift program that
+ * uses concurrency always has more than one thread, and that alone makes every system
+ * call on a file descriptor dearer: Linux looks a descriptor up without touching its
+ * reference count only while no other thread shares the descriptor table (`__fget_light`
+ * in the kernel's fs/file.c), and SQLite makes two `fcntl` lock calls per read. The row is
+ * compared with both: the single-threaded limit and the limit of a process shaped like
+ * the lab's.
+ *
+ * Build: cc -O2 -std=c11 -pthread -o sqlite_limit sqlite_limit.c -lsqlite3 -lm
  * (Scripts/bench-limit.sh does it; never `swift build`).
  */
 
@@ -26,6 +34,7 @@
 #define _DEFAULT_SOURCE
 
 #include <math.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -418,20 +427,38 @@ static double median_of_sorted(const double *values, int count) {
 
 /* ---- main ---- */
 
+/* The thread of --idle-thread: it exists, and never runs again. */
+static void *sleep_forever(void *unused) {
+    (void)unused;
+    for (;;) pause();
+    return NULL;
+}
+
+static void start_idle_thread(void) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, sleep_forever, NULL) != 0) {
+        fprintf(stderr, "sqlite_limit: cannot start the idle thread\n");
+        exit(1);
+    }
+    pthread_detach(thread);
+}
+
 static void usage(void) {
     fprintf(stderr,
             "usage: sqlite_limit [--scenario point-read|import]... [--runs N] [--operations N]\n"
-            "                    [--seed N] [--format text|json] [--no-digest]\n"
+            "                    [--seed N] [--format text|json] [--no-digest] [--idle-thread]\n"
             "  Runs the raw-sqlite row's SQL for each scenario (default: both) with lab bench's\n"
             "  defaults (10000 point reads, 200 import batches of 100, seed 42, 5 runs) and\n"
             "  prints operations per second: median, min and max over the runs.\n"
-            "  --no-digest reads every column but feeds no digest (to see what the digest costs).\n");
+            "  --no-digest reads every column but feeds no digest (to see what the digest costs).\n"
+            "  --idle-thread starts one sleeping thread first, as every Swift concurrency process\n"
+            "  has more than one (to see what a second thread costs each system call).\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     Scenario scenarios[2];
-    int scenario_count = 0, runs = 5, operations = 0, json = 0;
+    int scenario_count = 0, runs = 5, operations = 0, json = 0, idle_thread = 0;
     uint64_t seed = 42;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -454,6 +481,8 @@ int main(int argc, char **argv) {
             i++;
         } else if (!strcmp(a, "--no-digest")) {
             digest_reads = 0;
+        } else if (!strcmp(a, "--idle-thread")) {
+            idle_thread = 1;
         } else {
             usage();
         }
@@ -464,6 +493,8 @@ int main(int argc, char **argv) {
         scenario_count = 2;
     }
 
+    if (idle_thread) start_idle_thread();
+
     const char *tmp = getenv("TMPDIR");
     snprintf(folder_path, sizeof folder_path, "%s/sqlite-limit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(folder_path)) {
@@ -471,8 +502,9 @@ int main(int argc, char **argv) {
         return 1;
     }
 
-    if (json) printf("{\"sqlite\": \"%s\", \"runs\": %d, \"seed\": \"%llu\", \"digest\": %s, \"scenarios\": [",
-                     sqlite3_libversion(), runs, (unsigned long long)seed, digest_reads ? "true" : "false");
+    if (json) printf("{\"sqlite\": \"%s\", \"runs\": %d, \"seed\": \"%llu\", \"digest\": %s, \"idle_thread\": %s, \"scenarios\": [",
+                     sqlite3_libversion(), runs, (unsigned long long)seed, digest_reads ? "true" : "false",
+                     idle_thread ? "true" : "false");
     for (int k = 0; k < scenario_count; k++) {
         Scenario scenario = scenarios[k];
         const char *name = scenario == POINT_READ ? "point-read" : "import";

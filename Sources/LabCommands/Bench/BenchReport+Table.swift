@@ -95,7 +95,7 @@ extension BenchReport {
         return [
             "ops/s: operations per second, the median of the timed runs; ±: half the range from the least to the most, as a share of the median; ~ where that range overlaps a row ranked next to it, so this run does not establish their order.",
             "× raw: the median over raw-sqlite's. cpu µs: CPU time per operation, all threads, user + system (getrusage): less sensitive to a busy machine than wall time.",
-            "p50/p99: per-operation latency in µs (HdrHistogram), from the timed run with the median time.",
+            "p50/p99: per-operation latency in µs (HdrHistogram), from one more run per row that times each operation (the timed runs read no clock per operation).",
             "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass; after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",
             "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up. wake/op: voluntary context switches of the process per operation (threads that blocked and woke).",
             "allocs/op: allocations per operation (jemalloc, thread caches off). leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",

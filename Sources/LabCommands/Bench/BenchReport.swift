@@ -106,7 +106,8 @@ struct BenchReport: Sendable {
         var cpuMicroseconds: Spread?
         /// Voluntary context switches per operation, median of the timed runs.
         var wakeupsPerOperation: Double?
-        /// Latency percentiles of the timed run with the median time.
+        /// Latency percentiles of the row's latency run (the only run that reads the clock
+        /// around each operation).
         var latency: LatencySummary?
         var hopsPerOperation: Double?
         /// The declared hops per operation, at least and at most.
@@ -131,7 +132,8 @@ struct BenchReport: Sendable {
         var outcomeMatches: Bool { failure == nil && outcomeDifference == nil }
 
         init(
-            row: RowDescriptor, plan: ScenarioPlan, runs: [TimedRun], counts: CountingPass.CountedRow?,
+            row: RowDescriptor, plan: ScenarioPlan, runs: [TimedRun], latencyRun: TimedRun?,
+            counts: CountingPass.CountedRow?,
             countingPass skipped: String?, expected: ReferenceModel.Outcome
         ) {
             let operations = Double(plan.operationCount)
@@ -142,7 +144,7 @@ struct BenchReport: Sendable {
             throughput = Spread(runs.map { operations / $0.seconds })
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
-            latency = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2].latency
+            latency = latencyRun?.latency
             expectedHopsPerOperation = row.expectedHops?.hopsPerOperation(in: plan)
             hopReasons = row.expectedHops?.reasons ?? []
             hopCondition = row.expectedHops?.condition
@@ -155,7 +157,8 @@ struct BenchReport: Sendable {
                 leakedObjects = counts.leakedObjects
                 cycles = Array(counts.retainPaths.prefix(5))
             }
-            let outcomes = runs.map(\.outcome) + (counts?.outcome.map { [$0] } ?? [])
+            let outcomes = runs.map(\.outcome) + (latencyRun.map { [$0.outcome] } ?? [])
+                + (counts?.outcome.map { [$0] } ?? [])
             checksum = outcomes.last?.checksum
             outcomeDifference = outcomes.lazy.compactMap { Self.difference(between: $0, and: expected) }.first
 
