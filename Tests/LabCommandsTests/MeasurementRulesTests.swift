@@ -74,6 +74,37 @@ struct MeasurementRulesTests {
         #expect(!CostModel.fits(1.25) && !CostModel.fits(0.8))
     }
 
+    @Test("Each run is predicted from its own probe and the base's run of the same round")
+    func costModelPairsRuns() throws {
+        func probe(roundTrip: Double) -> HopCosts {
+            HopCosts(
+                actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 8_000,
+                workedRoundTripNanoseconds: roundTrip, workedRoundTripCPUNanoseconds: roundTrip
+            )
+        }
+        let probes = [probe(roundTrip: 10_000), probe(roundTrip: 20_000), probe(roundTrip: 12_000)]
+        var base = BenchReport.RowResult(row: .storeSync, failure: "")
+        base.probedRuns = [5_000.0, 6_000, 5_000].map { .init(nanosecondsPerOperation: $0, costs: probes[0]) }
+        var row = BenchReport.RowResult(row: .queuePerform, failure: "")
+        row.hopsPerOperation = 0
+        row.queueDispatchesPerOperation = 1
+        // Measured 15, 26 and 20 µs: the second run met a slow wake-up, and its probe saw it.
+        row.probedRuns = zip([15_000.0, 26_000, 20_000], probes).map { .init(nanosecondsPerOperation: $0, costs: $1) }
+        let model = CostModel(probes: probes, cores: 2)
+        // Predictions 15, 26 and 17 µs: ratios 1, 1 and 0.85, median 1.
+        let predicted = try #require(model.predictedNanoseconds(for: row, base: base, clients: 1))
+        #expect(abs(predicted - 17_000) < 1e-6)
+        let ratio = try #require(model.ratio(for: row, base: base, clients: 1))
+        #expect(abs(ratio - 1) < 1e-9)
+        // From the medians instead (base 5 µs, trip 12 µs): 17 µs against a median of 20 µs.
+        row.probedRuns = []
+        row.throughput = BenchReport.Spread([1e9 / 15_000, 1e9 / 26_000, 1e9 / 20_000])
+        base.probedRuns = []
+        base.throughput = BenchReport.Spread([1e9 / 5_000, 1e9 / 6_000, 1e9 / 5_000])
+        let unpaired = try #require(model.ratio(for: row, base: base, clients: 1))
+        #expect(abs(unpaired - 17_000.0 / 20_000) < 1e-9)
+    }
+
     @Test("The leak check finds a cycle that the row detaches while it closes")
     func cycleDetachedAtClose() async throws {
         let row = RowDescriptor(name: "detaching", kind: .baseline, summary: "test", lessons: [], concurrentClients: false) { configuration in

@@ -49,7 +49,7 @@ extension BenchReport {
         _ scenario: ScenarioResult, raw: Double, store: Double?, roundTrip: Double, kept: ClosedRange<Double>
     ) -> String {
         let keptText = "the patterns keep \(Self.percent(kept.lowerBound)) to \(Self.percent(kept.upperBound)) of raw-sqlite"
-        let trip = "a queue round trip, measured between the rounds, took \(Self.microseconds(roundTrip))"
+        let trip = "a queue round trip, probed before each run, took \(Self.microseconds(roundTrip))"
         switch scenario.scenario {
         case .importBatch:
             return "One operation writes a hundred notes in one transaction, so \(trip), small beside the write: \(keptText), and hops hardly matter."

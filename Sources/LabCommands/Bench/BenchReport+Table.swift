@@ -62,7 +62,7 @@ extension BenchReport {
         let model = self.model
         if let hop = model.hop, let empty = model.emptyRoundTrip {
             lines.append(
-                "probed costs (median, least–most of \(costs.count) probes between rounds): an actor hop "
+                "probed costs (median, least–most of \(costs.count) probes, one before each timed run): an actor hop "
                     + "\(Format.decimal(hop.median, digits: 0)) ns (\(Format.decimal(hop.min, digits: 0))–\(Format.decimal(hop.max, digits: 0))), "
                     + "an empty queue round trip \(Self.microseconds(empty)); each scenario's round trip around its own kind of call is under its name"
             )

@@ -20,7 +20,7 @@ struct BenchReport: Sendable {
     /// The suite's performance targets, when they were checked (`--docs`).
     var targets: [TargetChecks.Result] = []
 
-    /// Every cost probe of the run, one per round of every scenario.
+    /// Every cost probe of the run, one before each timed run of every scenario.
     var costs: [HopCosts] { scenarios.flatMap(\.costs) }
 
     /// The costs over all the probes of the run: what the header shows.
@@ -54,7 +54,7 @@ struct BenchReport: Sendable {
         var clients: Int
         var expectedChecksum: Checksum
         var rows: [RowResult]
-        /// The cost probes taken before the scenario's rounds.
+        /// The cost probes of the scenario, one before each timed run.
         var costs: [HopCosts] = []
 
         var reference: RowResult? { row(named: RowCatalog.reference) }
@@ -73,11 +73,11 @@ struct BenchReport: Sendable {
             return model.predictedNanoseconds(for: row, base: base, clients: clients)
         }
 
-        /// Predicted ÷ measured time per operation: 1.25 and 0.8 are the same size of miss.
+        /// Predicted ÷ measured time per operation, run by run: 1.25 and 0.8 are the same
+        /// size of miss.
         func modelRatio(for row: RowResult, model: CostModel) -> Double? {
-            guard let predicted = predictedNanoseconds(for: row, model: model), let measured = row.nanosecondsPerOperation
-            else { return nil }
-            return predicted / measured
+            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            return model.ratio(for: row, base: base, clients: clients)
         }
 
         /// Whether `row`'s throughput range overlaps the range of a row ranked next to it:
@@ -102,6 +102,8 @@ struct BenchReport: Sendable {
         }
         /// Operations per second over the timed runs.
         var throughput: Spread?
+        /// Each timed run's time per operation, with the cost probe taken just before it.
+        var probedRuns: [ProbedRun] = []
         /// CPU time per operation over the timed runs, in microseconds (all threads).
         var cpuMicroseconds: Spread?
         /// Voluntary context switches per operation, median of the timed runs.
@@ -142,6 +144,9 @@ struct BenchReport: Sendable {
             concurrentClients = row.concurrentClients
             costModel = row.costModel
             throughput = Spread(runs.map { operations / $0.seconds })
+            probedRuns = runs.compactMap { run in
+                run.costs.map { ProbedRun(nanosecondsPerOperation: run.seconds * 1e9 / operations, costs: $0) }
+            }
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
             latency = latencyRun?.latency
@@ -177,6 +182,12 @@ struct BenchReport: Sendable {
                 notes.append(("queue_dispatches_per_op", "GRDB's own queue is not a context queue: its jobs are not counted"))
                 queueDispatchesPerOperation = nil
             }
+        }
+
+        /// One timed run as the cost model reads it.
+        struct ProbedRun: Sendable {
+            var nanosecondsPerOperation: Double
+            var costs: HopCosts
         }
 
         init(row: RowDescriptor, failure: String) {

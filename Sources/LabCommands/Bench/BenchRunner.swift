@@ -9,9 +9,10 @@ import Workload
 ///
 /// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
 ///   `runs` rounds in which every row runs once, in an order that rotates from round to
-///   round (ABC BCA CAB, never AAA BBB CCC), each round after a probe of the hop and queue
-///   costs. A busy minute on a shared machine then slows every row alike instead of one,
-///   and the spread of each cell over the rounds is reported beside its median.
+///   round (ABC BCA CAB, never AAA BBB CCC), each run right after a probe of the hop and
+///   queue costs; then one more run per row that times every operation, for latency. A
+///   busy minute on a shared machine then slows every row alike instead of one, and the
+///   spread of each cell over the rounds is reported beside its median.
 /// - The **counting pass** runs in a child process started with jemalloc's thread caches
 ///   off (``CountingPass``): hops, queue jobs, allocations, leaks. Counts do not depend on
 ///   timing, and the meters' own cost never reaches a timing.
@@ -56,7 +57,7 @@ struct BenchRunner: Sendable {
     // MARK: The timing pass
 
     /// Every scenario of the settings through every row, timed, and the cost probes taken
-    /// between the rounds.
+    /// before each run.
     func measureTimings() async throws -> [TimedScenario] {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
@@ -72,14 +73,16 @@ struct BenchRunner: Sendable {
                 }
             }
             for round in 0..<settings.runs {
-                progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · cost probes")
-                timed.costs.append(try await probeCosts(for: scenario, round: round, database: database))
                 for row in settings.rows.rotated(by: round) where timed.failures[row.name] == nil {
                     progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
+                    // The probe right before the run: the cost model predicts each run from
+                    // the machine's state at that moment.
+                    let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
+                    timed.costs.append(costs)
                     do {
-                        timed.runs[row.name, default: []].append(
-                            try await timedRun(row, plan: timed.plan, database: database)
-                        )
+                        var run = try await timedRun(row, plan: timed.plan, database: database)
+                        run.costs = costs
+                        timed.runs[row.name, default: []].append(run)
                     } catch {
                         timed.failures[row.name] = "\(error)"
                     }
@@ -102,8 +105,8 @@ struct BenchRunner: Sendable {
 
     /// One probe of the hop and queue costs, its worked round trips carrying the
     /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own.
-    private func probeCosts(for scenario: Scenario, round: Int, database: BenchDatabase) async throws -> HopCosts {
-        let location = try database.fresh(for: "cost-probe", run: round)
+    private func probeCosts(for scenario: Scenario, probe: Int, database: BenchDatabase) async throws -> HopCosts {
+        let location = try database.fresh(for: "cost-probe", run: probe)
         defer { database.discard(location) }
         let work = try StoreWorkProbe(scenario: scenario, location: location)
         defer { work.close() }
@@ -165,6 +168,8 @@ struct TimedRun: Sendable {
     var queueDispatches: Int
     var latency: LatencySummary?
     var outcome: ReferenceModel.Outcome
+    /// The cost probe taken just before the run.
+    var costs: HopCosts?
 }
 
 // MARK: - TimedScenario
@@ -179,7 +184,7 @@ struct TimedScenario: Sendable {
     /// The run of each row that timed every operation, after the rounds.
     var latencyRuns: [String: TimedRun] = [:]
     var failures: [String: String] = [:]
-    /// The cost probes taken before each round, carrying this scenario's kind of call.
+    /// The cost probes, one before each timed run, carrying this scenario's kind of call.
     var costs: [HopCosts] = []
 
     init(scenario: Scenario, settings: BenchSettings) {

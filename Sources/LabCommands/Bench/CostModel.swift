@@ -3,7 +3,7 @@ import Harness
 // MARK: - CostModel
 
 /// Predicts a row's time per operation from its counts and the costs the probes measured
-/// between the rounds, so a reader can see what sets each row's time.
+/// just before each of its timed runs, so a reader can see what sets each row's time.
 ///
 /// - One client, or clients that run one after another: the row does its base row's work
 ///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
@@ -46,13 +46,52 @@ struct CostModel: Sendable {
         self.cores = max(1, cores)
     }
 
-    /// Wall nanoseconds per operation, or nil when a count or a cost is missing.
-    // snippet: model
+    /// Wall nanoseconds per operation, or nil when a count or a cost is missing: the median
+    /// of the predictions for each timed run of `row`.
     func predictedNanoseconds(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
-        guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
-              let hop = hop?.median, let roundTrip = roundTrip?.median, let roundTripCPU = roundTripCPU?.median
+        if let runs = pairedRuns(of: row, base: base, clients: clients) { return Self.median(runs.map(\.predicted)) }
+        return predictedNanoseconds(for: row, baseTime: base.nanosecondsPerOperation, clients: clients, costs: medianCosts)
+    }
+
+    /// Predicted ÷ measured time per operation, the median over the timed runs of each
+    /// run's prediction over that run's time: 1.25 and 0.8 are the same size of miss.
+    func ratio(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
+        if let runs = pairedRuns(of: row, base: base, clients: clients) {
+            return Self.median(runs.map { $0.predicted / $0.measured })
+        }
+        guard let predicted = predictedNanoseconds(for: row, base: base, clients: clients),
+              let measured = row.nanosecondsPerOperation
         else { return nil }
+        return predicted / measured
+    }
+
+    /// Each timed run of `row`, predicted from the probe taken just before it and from the
+    /// base's run of the same round: on a shared machine, how fast a core runs and how fast
+    /// an idle one wakes last longer than a round and not much longer. Nil when the runs
+    /// carry no probes: then the medians of the scenario's probes and of the base stand in.
+    private func pairedRuns(
+        of row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int
+    ) -> [(predicted: Double, measured: Double)]? {
+        let paired = row.probedRuns.enumerated().compactMap { index, run -> (predicted: Double, measured: Double)? in
+            let baseTime = base.probedRuns.count == row.probedRuns.count
+                ? base.probedRuns[index].nanosecondsPerOperation : base.nanosecondsPerOperation
+            return predictedNanoseconds(for: row, baseTime: baseTime, clients: clients, costs: run.costs)
+                .map { ($0, run.nanosecondsPerOperation) }
+        }
+        return !paired.isEmpty && paired.count == row.probedRuns.count ? paired : nil
+    }
+
+    /// The prediction for one run: its base's time per operation plus what the probe
+    /// measured, per hop and per queue round trip.
+    // snippet: model
+    func predictedNanoseconds(
+        for row: BenchReport.RowResult, baseTime: Double?, clients: Int, costs: HopCosts?
+    ) -> Double? {
+        guard let baseTime, let hops = row.hopsPerOperation, let costs else { return nil }
         let dispatches = row.queueDispatchesPerOperation ?? 0
+        let hop = costs.actorHopNanoseconds
+        let roundTrip = costs.workedRoundTripNanoseconds ?? costs.queueRoundTripNanoseconds
+        let roundTripCPU = costs.workedRoundTripCPUNanoseconds ?? costs.queueRoundTripCPUNanoseconds
         guard clients > 1 && row.concurrentClients else {
             return baseTime + hops * hop + dispatches * roundTrip
         }
@@ -60,6 +99,22 @@ struct CostModel: Sendable {
         return max(baseTime, shared)
     }
     // snippet: end
+
+    /// The scenario's probes in one: the median of each cost.
+    private var medianCosts: HopCosts? {
+        guard let hop, let emptyRoundTrip, let emptyRoundTripCPU else { return nil }
+        return HopCosts(
+            actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
+            queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
+            workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median
+        )
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
 
     /// Whether predicted ÷ measured is within the tolerance.
     static func fits(_ ratio: Double) -> Bool {
