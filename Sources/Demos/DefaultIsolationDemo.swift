@@ -180,7 +180,7 @@ public struct DefaultIsolationDemo: Demo {
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
         func placed(_ placements: Placements) -> String {
-            func place(_ onMain: Bool) -> String { onMain ? "on the main actor" : "off it" }
+            func place(_ onMain: Bool) -> String { onMain ? "on the main actor" : "off the main actor" }
             return "the unannotated import ran \(place(placements.unannotated)), the nonisolated one "
                 + "\(place(placements.nonisolated)), the @concurrent one \(place(placements.concurrent))"
         }

@@ -28,7 +28,7 @@ extension Placement {
 /// A view model as an app writes it: main-actor code that counts the notes with Core Data's
 /// Objective-C `perform`, the store's `performBlock` here (`Sources/PreconcurrencyStore`).
 @MainActor
-final class NoteCounter {
+final class NoteCountModel {
     private let context: NoteContext
 
     init(container: NoteContainer) throws {
@@ -112,7 +112,7 @@ public struct NoWarningCrashDemo: Demo {
     public static let crashSites = [
         CrashSite("no-warning-crash.main-actor-closure", backtrace: true) {
             let container = try await DemoStore.seeded(notes: 3)
-            let counter = try await NoteCounter(container: container)
+            let counter = try await NoteCountModel(container: container)
             _ = await counter.count()  // the closure stops as it starts, on the context's queue
         },
     ]
@@ -122,7 +122,7 @@ public struct NoWarningCrashDemo: Demo {
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         let crash = try await environment.crash(Self.crashSites[0])
         let container = try await DemoStore.seeded(notes: 3)
-        let counter = try await NoteCounter(container: container)
+        let counter = try await NoteCountModel(container: container)
         return Outcome(
             mainActorClosure: crash,
             sendableClosure: await counter.countWithSendableClosure(),

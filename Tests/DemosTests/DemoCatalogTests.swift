@@ -71,7 +71,7 @@ struct DemoCatalogTests {
         let listed = section[list.upperBound...].prefix { $0 != "." }
             .split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
-        #expect(listed == DemoCatalog.all.map(\.name))
+        #expect(listed == DemoCatalog.all.map { $0.name })
     }
 
     @Test("Crash-site names are unique and name their demo")

@@ -166,7 +166,7 @@ struct DemoOutcomeTests {
         #expect(outcome.mainActorClosure.signal != nil)
         let message = try #require(outcome.mainActorClosure.message)
         #expect(message.contains("swift_task_isCurrentExecutor") || message.contains("checkIsolated"), "\(message)")
-        #expect(message.hasSuffix("NoteCounter.count()"), "the last frame named is the closure's: \(message)")
+        #expect(message.hasSuffix("NoteCountModel.count()"), "the last frame named is the closure's: \(message)")
         for placement in [outcome.sendableClosure, outcome.nonisolatedFunction] {
             #expect(placement == Placement(count: 3, onContextQueue: true, onMainActor: false))
         }
@@ -180,7 +180,7 @@ struct DemoOutcomeTests {
         #expect(outcome.mainActorDefault == Placements(unannotated: true, nonisolated: false, concurrent: false))
         #expect(outcome.approachable == Placements(unannotated: true, nonisolated: true, concurrent: false))
         #expect(outcome.concurrentMakingNotesErrors == [
-            "call to main actor-isolated initializer 'init(title:)' in a synchronous nonisolated context",
+            "main actor-isolated initializer 'init(title:)' cannot be called from outside of the actor",
         ])
         #expect(outcome.concurrentMakingNonisolatedNotesErrors.isEmpty)
     }

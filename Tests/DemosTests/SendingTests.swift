@@ -31,10 +31,13 @@ struct SendingTests {
             init(title: String) { self.title = title }
         }
 
-        @DatabaseActor var pendingNotes: [Note] = []
+        @DatabaseActor final class NoteInbox {
+            static let shared = NoteInbox()
+            var notes: [Note] = []
+        }
 
         @DatabaseActor func insert(_ note: Note) {
-            pendingNotes.append(note)  // from here on, the note belongs to the actor
+            NoteInbox.shared.notes.append(note)  // from here on, the note belongs to the actor
         }
         // snippet: end
 
