@@ -184,9 +184,7 @@ public struct DefaultIsolationDemo: Demo {
             return "the unannotated import ran \(place(placements.unannotated)), the nonisolated one "
                 + "\(place(placements.nonisolated)), the @concurrent one \(place(placements.concurrent))"
         }
-        func verdict(_ errors: [String]) -> String {
-            errors.isEmpty ? "compiles" : "does not compile: " + errors.joined(separator: "; ")
-        }
+        let verdict = IsolatedInitDemo.verdict
         return [
             "Built with the Swift 6 default (nonisolated), \(placed(outcome.nonisolatedDefault)).",
             "Built with -default-isolation MainActor, \(placed(outcome.mainActorDefault)).",
