@@ -93,7 +93,7 @@ public struct DemoEnvironment: Sendable {
     /// Compiles `source` into a program in the Swift 6 language mode, with `arguments` for
     /// the compiler too (`-default-isolation MainActor`), and runs it. Returns the
     /// compiler's error messages, or none and what the program printed.
-    public func compileAndRun(_ source: String, arguments: [String] = []) async throws(DemoError) -> (errors: [String], output: String) {
+    package func compileAndRun(_ source: String, arguments: [String] = []) async throws(DemoError) -> (errors: [String], output: String) {
         try await withSnippet(source) { folder, file throws(DemoError) in
             let program = folder.appendingPathComponent("snippet")
             let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
