@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "NoteStore", "Workload", "Harness",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+                "PreconcurrencyStore",
             ],
             swiftSettings: strictSwift
         ),

@@ -9,9 +9,9 @@ struct DemoCatalogTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("There is one demo for each of the twelve lessons, in lesson order")
+    @Test("There is one demo for each of the fourteen lessons, in lesson order")
     func oneDemoPerLesson() {
-        #expect(DemoCatalog.all.map { $0.lesson } == Array(1...12))
+        #expect(DemoCatalog.all.map { $0.lesson } == Array(1...14))
     }
 
     @Test("Demo names are unique kebab-case words")
@@ -62,11 +62,23 @@ struct DemoCatalogTests {
         }
     }
 
+    @Test("The README's demos section names every demo, in lesson order")
+    func readmeNamesTheDemos() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## ").first { $0.hasPrefix("The demos") })
+        // "The demos, in lesson order: `queue-confinement`, …, `default-isolation`."
+        let list = try #require(section.range(of: "The demos, in lesson order:"))
+        let listed = section[list.upperBound...].prefix { $0 != "." }
+            .split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(listed == DemoCatalog.all.map { $0.name })
+    }
+
     @Test("Crash-site names are unique and name their demo")
     func crashSites() {
         let sites = CrashSite.all.map(\.name)
         #expect(Set(sites).count == sites.count)
-        #expect(sites.count == 3)
+        #expect(sites.count == 4)
         for demo in DemoCatalog.all {
             for site in demo.crashSites { #expect(site.name.hasPrefix(demo.name + "."), "\(site.name)") }
         }
@@ -75,7 +87,7 @@ struct DemoCatalogTests {
     @Test("The listing has a line per demo with its lesson and summary")
     func listing() {
         let lines = DemoCatalog.listing().split(separator: "\n")
-        #expect(lines.count == 12)
+        #expect(lines.count == DemoCatalog.all.count)
         for (line, demo) in zip(lines, DemoCatalog.all) {
             #expect(line.contains(" \(demo.lesson)  \(demo.name) "))
             #expect(line.hasSuffix(demo.summary))

@@ -159,4 +159,29 @@ struct DemoOutcomeTests {
         #expect(outcome.firedWhenInitReadsProperty)
         #expect(!outcome.firedWhenInitReadsStorage)
     }
+
+    @Test("13 no-warning-crash: the @MainActor closure fails Swift's isolation check on the context's queue; both fixes count there")
+    func noWarningCrash() async throws {
+        let outcome = try await LabProcess.outcome(of: NoWarningCrashDemo.self)
+        #expect(outcome.mainActorClosure.signal != nil)
+        let message = try #require(outcome.mainActorClosure.message)
+        #expect(message.contains("swift_task_isCurrentExecutor") || message.contains("checkIsolated"), "\(message)")
+        #expect(message.hasSuffix("NoteCountModel.count()"), "the last frame named is the closure's: \(message)")
+        for placement in [outcome.sendableClosure, outcome.nonisolatedFunction] {
+            #expect(placement == Placement(count: 3, onContextQueue: true, onMainActor: false))
+        }
+    }
+
+    @Test("14 default-isolation: the main-actor default runs the import on the main actor; only @concurrent leaves it under both features")
+    func defaultIsolation() async throws {
+        let outcome = try await LabProcess.outcome(of: DefaultIsolationDemo.self)
+        typealias Placements = DefaultIsolationDemo.Placements
+        #expect(outcome.nonisolatedDefault == Placements(unannotated: false, nonisolated: false, concurrent: false))
+        #expect(outcome.mainActorDefault == Placements(unannotated: true, nonisolated: false, concurrent: false))
+        #expect(outcome.approachable == Placements(unannotated: true, nonisolated: true, concurrent: false))
+        #expect(outcome.concurrentMakingNotesErrors == [
+            "main actor-isolated initializer 'init(title:)' cannot be called from outside of the actor",
+        ])
+        #expect(outcome.concurrentMakingNonisolatedNotesErrors.isEmpty)
+    }
 }

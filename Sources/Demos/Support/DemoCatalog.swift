@@ -15,6 +15,8 @@ public enum DemoCatalog {
         ActorPerObjectDemo.self,
         ClosureCycleDemo.self,
         ObservationDemo.self,
+        NoWarningCrashDemo.self,
+        DefaultIsolationDemo.self,
     ]
 
     /// The demo with this name, or nil.
