@@ -22,7 +22,8 @@ struct BenchSettings: Sendable {
     /// The most operations `--operations` may ask of `scenario`. A plan is generated as it
     /// runs, so memory does not set the bound; run time and disk do. An import operation
     /// writes 100 notes: 200,000 of them make a database of 20 million notes, and a whole
-    /// `lab bench` runs a plan seven times per row (Docs/Reliability.md has the figures).
+    /// `lab bench` runs a plan six times per row, after a warm-up of a tenth (Docs/Reliability.md
+    /// has the figures).
     static func maximumOperations(for scenario: Scenario) -> Int {
         scenario == .importBatch ? 200_000 : 1_000_000
     }
