@@ -127,13 +127,13 @@ enum CountingPass {
         do {
             try await ScenarioRunner.prepare(plan, on: repository)
             let dispatchesBefore = ContextQueue.dispatchCount
-            let allocationsBefore = metered ? AllocationMeter.read() : nil
-            if metered { HopMeter.setEnabled(true) }
             let hopsBefore = HopMeter.read()
-            let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.concurrentClients)
+            var meter = CountingMeter(metered: metered)
+            let reads = try await ScenarioRunner.run(
+                plan, on: repository, concurrentClients: row.concurrentClients, recorder: NoRecorder(), meter: &meter
+            ).reads
             let hops = HopMeter.read() - hopsBefore
-            HopMeter.setEnabled(false)
-            let allocations = allocationsBefore.flatMap { before in AllocationMeter.read().map { $0 - before } }
+            let allocations = meter.allocations
             let dispatches = ContextQueue.dispatchCount - dispatchesBefore
             let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
             let check = LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure)
@@ -147,6 +147,32 @@ enum CountingPass {
             HopMeter.setEnabled(false)
             try? await repository.close()
             throw error
+        }
+    }
+
+    /// Hops are counted, and allocations summed, only while a segment of the plan runs:
+    /// generating its operations allocates, and is not the row's work. (Generating hops
+    /// and dispatches nothing, so those are read once around the whole run.)
+    private struct CountingMeter: RunMeter {
+        let metered: Bool
+        private var started: AllocationMeter.Reading?
+        private(set) var allocations: AllocationMeter.Reading?
+
+        init(metered: Bool) {
+            self.metered = metered
+        }
+
+        mutating func start() {
+            guard metered else { return }
+            started = AllocationMeter.read()
+            HopMeter.setEnabled(true)
+        }
+
+        mutating func stop() {
+            guard metered else { return }
+            HopMeter.setEnabled(false)
+            guard let started, let now = AllocationMeter.read() else { return }
+            allocations = (allocations ?? .zero) + (now - started)
         }
     }
 
