@@ -29,13 +29,17 @@ public enum ConcurrencyDebug {
     /// The first words of every trap message, so tests and demos can recognise one.
     public static let trapPrefix = "NoteStore concurrency violation"
 
-    static func trap(context: String, queue: String, touched: String) -> Never {
-        let message = """
-            \(trapPrefix): \(touched) was used off the queue of context '\(context)' \
-            (queue '\(queue)'). Wrap the access in perform { } or run it on an executor \
-            built on the context's queue.
+    static func message(context: String, queue: String, touched: String) -> String {
+        """
+        \(trapPrefix): \(touched) was used off the queue of context '\(context)' \
+        (queue '\(queue)'). Wrap the access in perform { } or run it on an executor \
+        built on the context's queue.
 
-            """
+        """
+    }
+
+    static func trap(context: String, queue: String, touched: String) -> Never {
+        let message = message(context: context, queue: queue, touched: touched)
         // Written before the trap so it reaches stderr even where the crash report is lost.
         var bytes = Array(message.utf8)
         _ = write(STDERR_FILENO, &bytes, bytes.count)

@@ -12,31 +12,46 @@ public enum ScenarioRunner {
         for batch in plan.setup { try await repository.importBatch(batch) }
     }
 
-    /// Runs every client's operations; clients run concurrently unless `concurrentClients`
-    /// is false, in which case they run one after another on one task (the single-threaded
-    /// baseline's contract). Returns the digest of everything read.
+    /// Runs every client's operations as `clients` says: one after another on one task (the
+    /// single-threaded baseline's contract), or each in its own task, preferring the row's
+    /// executor when the mode names one. Returns the digest of everything read.
     public static func run(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> Checksum {
-        try await run(plan, on: repository, concurrentClients: concurrentClients, recorder: NoRecorder()).reads
+        try await run(plan, on: repository, clients: clients, recorder: NoRecorder()).reads
+    }
+
+    /// Runs every client's operations, concurrently unless `concurrentClients` is false.
+    public static func run(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> Checksum {
+        try await run(plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Runs every client's operations, timing each one into the client's own log when the
     /// recorder asks for it. Clients never share a log, so recording takes no lock.
     @inlinable  // specialised in the caller, so timing each operation costs no generic dispatch
     public static func run<Recorder: OperationRecorder>(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         var results: [(reads: Checksum, log: Recorder.Log)?] = Array(repeating: nil, count: plan.clients.count)
-        if concurrentClients && plan.clients.count > 1 {
+        if clients.isConcurrent && plan.clients.count > 1 {
+            var preferred: (any TaskExecutor)?
+            if case .concurrentPreferring(let executor) = clients { preferred = executor(repository) }
             try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
                 for (index, operations) in plan.clients.enumerated() {
-                    group.addTask {
+                    // A nil preference is the cooperative pool: the `.concurrent` clients.
+                    group.addTask(executorPreference: preferred) {
                         let (reads, log) = try await runClient(operations, on: repository, recorder: recorder)
                         return (index, reads, log)
                     }
                 }
                 for try await (index, reads, log) in group { results[index] = (reads, log) }
+            }
+        } else if case .concurrentPreferring(let executor) = clients, let preferred = executor(repository) {
+            // One client still runs in a task that prefers the row's executor.
+            results[0] = try await withTaskExecutorPreference(preferred) {
+                try await runClient(plan.clients[0], on: repository, recorder: recorder)
             }
         } else {
             for (index, operations) in plan.clients.enumerated() {
@@ -51,11 +66,18 @@ public enum ScenarioRunner {
     /// Prepares, runs and reads back a plan in one call: what a test compares with
     /// ``ReferenceModel/expectedOutcome(of:)``.
     public static func outcome(
-        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        of plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> ReferenceModel.Outcome {
         try await prepare(plan, on: repository)
-        let reads = try await run(plan, on: repository, concurrentClients: concurrentClients)
+        let reads = try await run(plan, on: repository, clients: clients)
         return try await outcome(reads: reads, on: repository)
+    }
+
+    /// The outcome of a plan whose clients run concurrently unless `concurrentClients` is false.
+    public static func outcome(
+        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> ReferenceModel.Outcome {
+        try await outcome(of: plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Reads back what a run left behind, to compare with ``ReferenceModel/expectedOutcome(of:)``.

@@ -16,7 +16,7 @@ struct RowConformanceTests {
             let repository = try await row.descriptor.open(
                 RepositoryConfiguration(location: .inMemory, concurrencyDebug: true)
             )
-            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, clients: row.descriptor.clients)
             try await repository.close()
             #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(row) with \(clients) clients")
         }
@@ -29,7 +29,7 @@ struct RowConformanceTests {
         let repository = try await row.descriptor.open(
             RepositoryConfiguration(location: .file(folder.path("\(row).sqlite")), concurrencyDebug: true)
         )
-        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, clients: row.descriptor.clients)
         try await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }

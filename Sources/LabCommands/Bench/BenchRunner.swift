@@ -140,7 +140,7 @@ struct BenchRunner: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             let (reads, logs) = try await ScenarioRunner.run(
-                plan, on: repository, concurrentClients: row.concurrentClients, recorder: recorder
+                plan, on: repository, clients: row.clients, recorder: recorder
             )
             let elapsed = clock.now - start
             let usage = ProcessUsage.now() - usageBefore
