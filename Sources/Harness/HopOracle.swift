@@ -57,10 +57,6 @@ extension HopOracle {
             Result(name: "enqueues: into a free default actor and back", expected: 0, measured: await enqueuesIntoActorAndBack(target, k)),
             // One job on the custom executor in, one on the global pool back.
             Result(name: "enqueues: into a custom-executor actor and back", expected: 2 * k64, measured: await enqueuesIntoQueueActor(onQueue, k)),
-            // Each yield hands the task back to the global pool once.
-            Result(name: "enqueues: Task.yield on the pool", expected: k64, measured: await enqueuesOfYields(k)),
-            // Leaving the custom executor for @concurrent code and coming back: one job each way.
-            Result(name: "enqueues: @concurrent from a custom-executor actor", expected: 2 * k64, measured: await onQueue.callConcurrent(k)),
         ]
     }
     // snippet: end
@@ -86,16 +82,6 @@ private func enqueuesIntoQueueActor(_ target: OracleQueueActor, _ k: Int) async 
     }.count.enqueues
 }
 
-@concurrent
-private func enqueuesOfYields(_ k: Int) async -> UInt64 {
-    await HopMeter.counting {
-        for index in 0..<k {
-            await Task.yield()
-            touch(index)
-        }
-    }.count.enqueues
-}
-
 /// An actor on a ``ContextExecutor``: every job a dispatch to its queue.
 private actor OracleQueueActor {
     nonisolated let executor = ContextExecutor(queue: ContextQueue(label: "lab.oracle"))
@@ -103,12 +89,6 @@ private actor OracleQueueActor {
     var count = 0
 
     func work() { count += 1 }
-
-    func callConcurrent(_ k: Int) async -> UInt64 {
-        await HopMeter.counting {
-            for index in 0..<k { count += await concurrentWork(index) }
-        }.count.enqueues
-    }
 
 }
 

@@ -29,17 +29,17 @@ public enum ConcurrencyDebug {
     /// The first words of every trap message, so tests and demos can recognise one.
     public static let trapPrefix = "NoteStore concurrency violation"
 
-    static func message(context: String, queue: String, touched: String) -> String {
-        """
-        \(trapPrefix): \(touched) was used off the queue of context '\(context)' \
-        (queue '\(queue)'). Wrap the access in perform { } or run it on an executor \
-        built on the context's queue.
-
-        """
-    }
+    /// The first words of the runtime's trap for a context confined to an actor
+    /// (`NoteContext/confine(to:)`), which the runtime's own isolation check raises.
+    public static let actorTrapPrefix = "Incorrect actor executor assumption"
 
     static func trap(context: String, queue: String, touched: String) -> Never {
-        let message = message(context: context, queue: queue, touched: touched)
+        let message = """
+            \(trapPrefix): \(touched) was used off the queue of context '\(context)' \
+            (queue '\(queue)'). Wrap the access in perform { } or run it on an executor \
+            built on the context's queue.
+
+            """
         // Written before the trap so it reaches stderr even where the crash report is lost.
         var bytes = Array(message.utf8)
         _ = write(STDERR_FILENO, &bytes, bytes.count)

@@ -81,13 +81,14 @@ public final class NoteContext {
 
     /// The runtime's own check that the current task runs on the actor's executor (the
     /// check `assumeIsolated` makes; for a custom executor it asks `isIsolatingCurrentContext`
-    /// and `checkIsolated`), with the trap's message.
+    /// and `checkIsolated`). Its trap is the runtime's: "Incorrect actor executor
+    /// assumption", naming the actor's type.
     @inline(never)
     private func assertIsolatedToActor(_ touched: String) {
         guard let actor = confiningActor else {
             ConcurrencyDebug.trap(context: name, queue: "its actor, now gone", touched: touched)
         }
-        actor.preconditionIsolated(ConcurrencyDebug.message(context: name, queue: "the actor's executor", touched: touched))
+        actor.preconditionIsolated()
     }
 
     // MARK: Changes

@@ -34,7 +34,7 @@ struct ActorConfinedRepositoryTests {
             _ = try context.fetchCount()
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains(ConcurrencyDebug.trapPrefix))
+        #expect(message.contains(ConcurrencyDebug.actorTrapPrefix) && message.contains("ActorConfinedRepository"))
     }
 
     @Test("On its own queue, a context confined to an actor still traps: the queue is not where it belongs")
@@ -47,7 +47,7 @@ struct ActorConfinedRepositoryTests {
             _ = try context.performAndWait { () throws(NoteStoreError) in try context.fetchCount() }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains(ConcurrencyDebug.trapPrefix))
+        #expect(message.contains(ConcurrencyDebug.actorTrapPrefix) && message.contains("ActorConfinedRepository"))
     }
 
     @Test("Closing and releasing the repository frees it")

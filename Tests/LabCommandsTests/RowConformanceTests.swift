@@ -48,8 +48,9 @@ struct RowConformanceTests {
     @Test("Row names are the fixed names of the design")
     func rowNames() {
         #expect(RowCatalog.all.map(\.name) == [
-            "queue-perform", "plain-actor", "custom-executor", "global-actor", "actor-per-object", "store-sync", "raw-sqlite",
-            "mutex", "grdb",
+            "queue-perform", "plain-actor", "custom-executor", "global-actor", "actor-per-object",
+            "task-executor", "actor-confined", "thread-executor", "nonsending", "concurrent",
+            "store-sync", "raw-sqlite", "mutex", "grdb",
         ])
     }
 
