@@ -12,13 +12,20 @@ public enum ScenarioRunner {
         for batch in plan.setup { try await repository.importBatch(batch) }
     }
 
-    /// Runs every client's operations; clients run concurrently unless `concurrentClients`
-    /// is false, in which case they run one after another on one task (the single-threaded
-    /// baseline's contract). Returns the digest of everything read.
+    /// Runs every client's operations as `clients` says: one after another on one task (the
+    /// single-threaded baseline's contract), or each in its own task, preferring the row's
+    /// executor when the mode names one. Returns the digest of everything read.
     public static func run(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> Checksum {
-        try await run(plan, on: repository, concurrentClients: concurrentClients, recorder: NoRecorder()).reads
+        try await run(plan, on: repository, clients: clients, recorder: NoRecorder()).reads
+    }
+
+    /// Runs every client's operations, concurrently unless `concurrentClients` is false.
+    public static func run(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> Checksum {
+        try await run(plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Runs every client's operations, timing each one into the client's own log when the
@@ -30,35 +37,38 @@ public enum ScenarioRunner {
     /// wait for each other at the end of a segment; every default plan is one segment.
     @inlinable  // specialised in the caller, so timing each operation costs no generic dispatch
     public static func run<Recorder: OperationRecorder, Meter: RunMeter>(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder,
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder,
         meter: inout Meter
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         try await run(
-            plan, on: repository, concurrentClients: concurrentClients, recorder: recorder, meter: &meter,
+            plan, on: repository, clients: clients, recorder: recorder, meter: &meter,
             segmentOperations: segmentOperations(for: plan.scenario)
         )
     }
 
-    /// ``run(_:on:concurrentClients:recorder:meter:)`` with segments of a chosen size.
+    /// ``run(_:on:clients:recorder:meter:)`` with segments of a chosen size.
     @inlinable
     static func run<Recorder: OperationRecorder, Meter: RunMeter>(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool, recorder: Recorder,
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients mode: ClientMode, recorder: Recorder,
         meter: inout Meter, segmentOperations: Int
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         var clients = plan.clients.map { $0.makeIterator() }
         var reads = Array(repeating: Checksum(), count: clients.count)
         var logs: [Recorder.Log?] = plan.clients.map { recorder.makeLog(operations: $0.count) }
         let length = max(1, segmentOperations / clients.count)
+        // A nil preference is the cooperative pool: the `.concurrent` clients.
+        var preferred: (any TaskExecutor)?
+        if case .concurrentPreferring(let executor) = mode { preferred = executor(repository) }
         while true {
             let segment = clients.indices.map { nextSegment(of: &clients[$0], length: length) }
             if segment.allSatisfy(\.isEmpty) { break }
             meter.start()
-            if concurrentClients && segment.count > 1 {
+            if mode.isConcurrent && segment.count > 1 {
                 try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
                     for (index, operations) in segment.enumerated() {
                         // Moved out of the array, so the task appends to it without a copy.
                         let (clientReads, log) = (reads[index], logs[index].take()!)
-                        group.addTask {
+                        group.addTask(executorPreference: preferred) {
                             let (reads, log) = try await runClient(
                                 operations, on: repository, recorder: recorder, reads: clientReads, log: log
                             )
@@ -66,6 +76,12 @@ public enum ScenarioRunner {
                         }
                     }
                     for try await (index, clientReads, log) in group { (reads[index], logs[index]) = (clientReads, log) }
+                }
+            } else if let preferred {
+                // One client still runs in a task that prefers the row's executor.
+                let (clientReads, log) = (reads[0], logs[0].take()!)
+                (reads[0], logs[0]) = try await withTaskExecutorPreference(preferred) {
+                    try await runClient(segment[0], on: repository, recorder: recorder, reads: clientReads, log: log)
                 }
             } else {
                 for (index, operations) in segment.enumerated() {
@@ -85,10 +101,10 @@ public enum ScenarioRunner {
     /// nothing measured around the segments.
     @inlinable
     public static func run<Recorder: OperationRecorder>(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         var meter = NoMeter()
-        return try await run(plan, on: repository, concurrentClients: concurrentClients, recorder: recorder, meter: &meter)
+        return try await run(plan, on: repository, clients: clients, recorder: recorder, meter: &meter)
     }
 
     /// Operations generated ahead of running them, over all clients: a default plan of every
@@ -109,11 +125,18 @@ public enum ScenarioRunner {
     /// Prepares, runs and reads back a plan in one call: what a test compares with
     /// ``ReferenceModel/expectedOutcome(of:)``.
     public static func outcome(
-        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        of plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> ReferenceModel.Outcome {
         try await prepare(plan, on: repository)
-        let reads = try await run(plan, on: repository, concurrentClients: concurrentClients)
+        let reads = try await run(plan, on: repository, clients: clients)
         return try await outcome(reads: reads, on: repository)
+    }
+
+    /// The outcome of a plan whose clients run concurrently unless `concurrentClients` is false.
+    public static func outcome(
+        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> ReferenceModel.Outcome {
+        try await outcome(of: plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Reads back what a run left behind, to compare with ``ReferenceModel/expectedOutcome(of:)``.

@@ -67,8 +67,8 @@ struct LazyPlanTests {
         var meter = SegmentCounter()
         // Six operations a segment over three clients: two each, so a client's 3 or 30 run in 2 or 15.
         let (reads, logs) = try await ScenarioRunner.run(
-            plan, on: repository, concurrentClients: concurrentClients, recorder: ScenarioRunnerTests.CountingRecorder(), meter: &meter,
-            segmentOperations: 6
+            plan, on: repository, clients: concurrentClients ? .concurrent : .sequential,
+            recorder: ScenarioRunnerTests.CountingRecorder(), meter: &meter, segmentOperations: 6
         )
         let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))

@@ -137,7 +137,7 @@ struct BenchRunner: Sendable {
             try await ScenarioRunner.prepare(plan, on: repository)
             var timer = RunTimer()
             let (reads, logs) = try await ScenarioRunner.run(
-                plan, on: repository, concurrentClients: row.concurrentClients, recorder: recorder, meter: &timer
+                plan, on: repository, clients: row.clients, recorder: recorder, meter: &timer
             )
             let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
             try await repository.close()

@@ -6,7 +6,7 @@ import Workload
 
 // MARK: - CountingPass
 
-/// The counts of every row: hops, queue jobs, allocations, leaked objects and leaked bytes.
+/// The counts of every row: hops, enqueues, queue jobs, allocations, leaked objects and leaked bytes.
 ///
 /// It runs in a child process (`lab bench … --counting-pass FILE`) started with jemalloc's
 /// thread caches off, the only way its allocation counters are exact; the parent keeps the
@@ -84,6 +84,7 @@ enum CountingPass {
             _ = try await cycle(row, plan: small, database: database, metered: false)
             let metered = try await cycle(row, plan: plan, database: database, metered: true)
             counted.hops = metered.hops
+            counted.enqueues = metered.enqueues
             counted.queueDispatches = metered.queueDispatches
             counted.allocations = metered.allocations?.allocations
             counted.allocatedBytes = metered.allocations?.allocatedBytes
@@ -130,7 +131,7 @@ enum CountingPass {
             let hopsBefore = HopMeter.read()
             var meter = CountingMeter(metered: metered)
             let reads = try await ScenarioRunner.run(
-                plan, on: repository, concurrentClients: row.concurrentClients, recorder: NoRecorder(), meter: &meter
+                plan, on: repository, clients: row.clients, recorder: NoRecorder(), meter: &meter
             ).reads
             let hops = HopMeter.read() - hopsBefore
             let allocations = meter.allocations
@@ -139,7 +140,8 @@ enum CountingPass {
             let check = LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure)
             try await repository.close()
             let cycle = Cycle(
-                hops: metered && HopMeter.isAvailable ? hops.hops : nil, queueDispatches: dispatches,
+                hops: metered && HopMeter.isAvailable ? hops.hops : nil,
+                enqueues: metered && HopMeter.isAvailable ? hops.enqueues : nil, queueDispatches: dispatches,
                 allocations: allocations, outcome: outcome
             )
             return (cycle, check)
@@ -178,6 +180,7 @@ enum CountingPass {
 
     private struct Cycle {
         var hops: UInt64?
+        var enqueues: UInt64?
         var queueDispatches: Int
         var allocations: AllocationMeter.Reading?
         var outcome: ReferenceModel.Outcome
@@ -202,6 +205,8 @@ extension CountingPass {
         var scenario: String
         var row: String
         var hops: UInt64?
+        /// Jobs handed to an executor: the global pool's or a custom one's.
+        var enqueues: UInt64?
         var queueDispatches = 0
         var allocations: UInt64?
         var allocatedBytes: UInt64?
