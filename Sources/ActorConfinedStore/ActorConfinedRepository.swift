@@ -32,7 +32,9 @@ extension RowDescriptor {
             0, plusOneWhen: "the actor is busy with another client's call, so the caller waits in its queue",
             because: "a free default actor is taken on the caller's thread, and given up on it for the return"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .unpredicted(
+            because: "its context has no queue, so it skips the synchronous dispatch that store-sync, the base of the store's rows, makes on every call: its work is less than any base's"
+        )
     ) { configuration in
         try ActorConfinedRepository(container: configuration.makeContainer())
     }
