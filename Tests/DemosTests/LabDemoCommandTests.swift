@@ -5,7 +5,7 @@ import Testing
 /// `lab demo` as a reader runs it: the list, the explanation, and the refusals.
 @Suite("lab demo")
 struct LabDemoCommandTests {
-    @Test("lab demo lists the twelve demos and exits 0")
+    @Test("lab demo lists every demo and exits 0")
     func listing() async throws {
         let result = try await LabProcess.run(["demo"])
         #expect(result.exitStatus == 0)

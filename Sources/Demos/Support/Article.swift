@@ -17,4 +17,7 @@ enum Article {
     /// Source 004: lessons 1, 3, 4 and 5.
     static let actorsFreeCoreData =
         "\"ActorでCoreDataをスレッドから解放しよう\" (Free Core Data from threads with actors), Himeshi, iOSDC Japan 2023"
+    /// Lessons 13 on: what Core Data and SwiftData developers run into beyond the five
+    /// articles, shown with the lab's store alone.
+    static let beyondTheArticles = "beyond the five articles: Core Data and SwiftData behaviour, reproduced with the lab's store"
 }

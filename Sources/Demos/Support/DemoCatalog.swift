@@ -15,6 +15,9 @@ public enum DemoCatalog {
         ActorPerObjectDemo.self,
         ClosureCycleDemo.self,
         ObservationDemo.self,
+        BackgroundSyncDemo.self,
+        ModelActorOnMainDemo.self,
+        TemporaryIDsDemo.self,
     ]
 
     /// The demo with this name, or nil.
