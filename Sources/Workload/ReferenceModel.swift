@@ -67,7 +67,10 @@ public struct ReferenceModel: Sendable {
             )
         case .sync(let write):
             apply(write, reads: &reads)
-            reads.combineSyncView(count: notes.count, shown: ScenarioPlan.syncShownNotes.map { notes[NoteID($0)]! })
+            // The reader's digest is one value of the client's, as the runner combines it.
+            var view = Checksum()
+            view.combineSyncView(count: notes.count, shown: ScenarioPlan.syncShownNotes.map { notes[NoteID($0)]! })
+            reads.combine(view)
         }
     }
 
