@@ -14,18 +14,18 @@ import Foundation
 public struct TemporaryIDsDemo: Demo {
     public struct Outcome: Codable, Sendable, Equatable {
         /// The failure: a note inserted without an identifier, looked up by another context.
-        public var insertedIDWasTemporary: Bool
+        public var temporaryBeforeSave: Bool
         public var lookupBeforeSave: String
         /// After the save: the note's identifier, whether it is permanent, and what the
         /// other context finds by it and by the old temporary one.
-        public var savedIDIsPermanent: Bool
-        public var lookupBySavedID: String
-        public var lookupByOldTemporaryID: String
+        public var permanentAfterSave: Bool
+        public var lookupAfterSave: String
+        public var lookupByOldTemporary: String
         /// The fix: obtainPermanentIDs(for:) before handing the identifier over.
-        public var obtainedIDIsPermanent: Bool
-        public var obtainedIDKeptBySave: Bool
-        public var lookupByObtainedIDBeforeSave: String
-        public var lookupByObtainedIDAfterSave: String
+        public var obtainedPermanent: Bool
+        public var saveKeptObtained: Bool
+        public var lookupObtainedBeforeSave: String
+        public var lookupObtainedAfterSave: String
     }
 
     public static let name = "temporary-ids"
@@ -90,15 +90,15 @@ public struct TemporaryIDsDemo: Demo {
             return second.id
         }
         return Outcome(
-            insertedIDWasTemporary: temporary.isTemporaryID,
+            temporaryBeforeSave: temporary.isTemporaryID,
             lookupBeforeSave: lookupBeforeSave,
-            savedIDIsPermanent: !saved.isTemporaryID,
-            lookupBySavedID: lookUp(saved),
-            lookupByOldTemporaryID: lookUp(temporary),
-            obtainedIDIsPermanent: !obtained.isTemporaryID,
-            obtainedIDKeptBySave: afterSave == obtained,
-            lookupByObtainedIDBeforeSave: lookupByObtainedBeforeSave,
-            lookupByObtainedIDAfterSave: lookUp(obtained)
+            permanentAfterSave: !saved.isTemporaryID,
+            lookupAfterSave: lookUp(saved),
+            lookupByOldTemporary: lookUp(temporary),
+            obtainedPermanent: !obtained.isTemporaryID,
+            saveKeptObtained: afterSave == obtained,
+            lookupObtainedBeforeSave: lookupByObtainedBeforeSave,
+            lookupObtainedAfterSave: lookUp(obtained)
         )
     }
 
@@ -109,15 +109,15 @@ public struct TemporaryIDsDemo: Demo {
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
         [
-            "The inserted note's identifier was \(outcome.insertedIDWasTemporary ? "temporary" : "permanent"); "
+            "The inserted note's identifier was \(outcome.temporaryBeforeSave ? "temporary" : "permanent"); "
                 + "the reader, before the save: \(outcome.lookupBeforeSave).",
-            "After the save the note's identifier is \(outcome.savedIDIsPermanent ? "permanent" : "temporary"): "
-                + "the reader \(outcome.lookupBySavedID) by it; by the old temporary one: \(outcome.lookupByOldTemporaryID).",
+            "After the save the note's identifier is \(outcome.permanentAfterSave ? "permanent" : "temporary"): "
+                + "the reader \(outcome.lookupAfterSave) by it; by the old temporary one: \(outcome.lookupByOldTemporary).",
             "With obtainPermanentIDs(for:) the second note's identifier was "
-                + "\(outcome.obtainedIDIsPermanent ? "permanent" : "temporary") before the save, and the save "
-                + "\(outcome.obtainedIDKeptBySave ? "kept" : "changed") it.",
-            "The reader by that identifier, before the save: \(outcome.lookupByObtainedIDBeforeSave); "
-                + "after: \(outcome.lookupByObtainedIDAfterSave).",
+                + "\(outcome.obtainedPermanent ? "permanent" : "temporary") before the save, and the save "
+                + "\(outcome.saveKeptObtained ? "kept" : "changed") it.",
+            "The reader by that identifier, before the save: \(outcome.lookupObtainedBeforeSave); "
+                + "after: \(outcome.lookupObtainedAfterSave).",
         ]
     }
 }

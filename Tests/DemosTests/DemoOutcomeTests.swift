@@ -192,14 +192,14 @@ struct DemoOutcomeTests {
     @Test("15 temporary-ids: another context cannot find a temporary ID; the saved or obtained permanent one works")
     func temporaryIDs() async throws {
         let outcome = try await LabProcess.outcome(of: TemporaryIDsDemo.self)
-        #expect(outcome.insertedIDWasTemporary)
+        #expect(outcome.temporaryBeforeSave)
         #expect(outcome.lookupBeforeSave.hasPrefix("temporaryID: "))
-        #expect(outcome.savedIDIsPermanent)
-        #expect(outcome.lookupBySavedID == "found \"Draft\"")
-        #expect(outcome.lookupByOldTemporaryID.hasPrefix("temporaryID: "))
-        #expect(outcome.obtainedIDIsPermanent)
-        #expect(outcome.obtainedIDKeptBySave)
-        #expect(outcome.lookupByObtainedIDBeforeSave.hasPrefix("notFound: "))
-        #expect(outcome.lookupByObtainedIDAfterSave == "found \"Second draft\"")
+        #expect(outcome.permanentAfterSave)
+        #expect(outcome.lookupAfterSave == "found \"Draft\"")
+        #expect(outcome.lookupByOldTemporary.hasPrefix("temporaryID: "))
+        #expect(outcome.obtainedPermanent)
+        #expect(outcome.saveKeptObtained)
+        #expect(outcome.lookupObtainedBeforeSave.hasPrefix("notFound: "))
+        #expect(outcome.lookupObtainedAfterSave == "found \"Second draft\"")
     }
 }

@@ -1,6 +1,6 @@
 // MARK: - Demo
 
-/// One of the twelve lessons, made runnable: it does one thing, observes what happened,
+/// One of the guide's lessons, made runnable: it does one thing, observes what happened,
 /// and says why.
 ///
 /// A demo returns its observations as an ``Outcome`` value, so the same run is printed for
@@ -13,7 +13,7 @@ public protocol Demo: Sendable {
 
     /// The name `lab demo` takes, in kebab case.
     static var name: String { get }
-    /// The lesson's number in the guide's list of twelve.
+    /// The lesson's number in the guide's list.
     static var lesson: Int { get }
     /// One line for the list of demos.
     static var summary: String { get }

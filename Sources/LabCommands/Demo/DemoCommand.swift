@@ -7,7 +7,7 @@ import Demos
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the demo of one of the twelve lessons, or list them.",
+        abstract: "Run the demo of one of the lessons, or list them.",
         discussion: """
             Each demo does one thing, then says what happened and why. Parts that crash by \
             design run in a child process, so the demo reports the crash and goes on.
