@@ -28,11 +28,12 @@ public final class SyncView {
         }
     }
 
-    /// A view for `operations` when they are the sync scenario's, else nil.
+    /// A view for `operations` when they are the sync scenario's, else nil. Nonisolated,
+    /// so that the other scenarios never hop to the main actor for it.
     @usableFromInline
-    static func open(for operations: [ScenarioPlan.Operation], on repository: any NoteRepository) throws -> SyncView? {
+    nonisolated static func open(for operations: [ScenarioPlan.Operation], on repository: any NoteRepository) async throws -> SyncView? {
         guard case .sync = operations.first else { return nil }
-        return try SyncView(repository: repository)
+        return try await SyncView(repository: repository)
     }
 
     /// The digest of what the list shows now.
