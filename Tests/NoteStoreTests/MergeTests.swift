@@ -86,11 +86,20 @@ struct MergeTests {
         }
     }
 
+    /// A reader and a writer on one queue, so one job can save and observe the reader before
+    /// any merge job runs.
+    func contextsSharingAQueue() throws -> (ContextQueue, reader: NoteContext, writer: NoteContext) {
+        let queue = ContextQueue(label: "shared")
+        return (
+            queue,
+            try fixture.container.newContext(name: "reader", queue: queue),
+            try fixture.container.newContext(name: "writer", queue: queue)
+        )
+    }
+
     @Test("mergePendingChanges merges what was published without waiting for the scheduled job")
     func mergePendingChanges() throws {
-        let queue = ContextQueue(label: "shared")
-        let reader = try fixture.container.newContext(name: "reader", queue: queue)
-        let writer = try fixture.container.newContext(name: "writer", queue: queue)
+        let (queue, reader, writer) = try contextsSharingAQueue()
         try queue.sync { () throws(NoteStoreError) in
             reader.automaticallyMergesChanges = true
             let held = try reader.existingObject(with: NoteID(1))
@@ -104,9 +113,7 @@ struct MergeTests {
 
     @Test("A context does not merge its own saves, nor any once automatic merging is off")
     func noMergeWhenOff() throws {
-        let queue = ContextQueue(label: "shared")
-        let reader = try fixture.container.newContext(name: "reader", queue: queue)
-        let writer = try fixture.container.newContext(name: "writer", queue: queue)
+        let (queue, reader, writer) = try contextsSharingAQueue()
         try queue.sync { () throws(NoteStoreError) in
             reader.automaticallyMergesChanges = true
             reader.automaticallyMergesChanges = false

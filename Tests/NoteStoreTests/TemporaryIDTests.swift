@@ -28,12 +28,17 @@ struct TemporaryIDTests {
         }
     }
 
-    @Test("An inserted note's identifier is temporary, and only its own context finds it")
-    func temporaryUntilSaved() throws {
+    /// A writer holding an unsaved note with no identifier given, a reader, the note and its identifier.
+    func insertedDraft() throws -> (writer: NoteContext, reader: NoteContext, draft: Note, id: NoteID) {
         let writer = try fixture.container.newContext(name: "writer")
         let reader = try fixture.container.newContext(name: "reader")
         let draft = try Self.insertDraft(in: writer)
-        let temporary = writer.performAndWait { draft.id }
+        return (writer, reader, draft, writer.performAndWait { draft.id })
+    }
+
+    @Test("An inserted note's identifier is temporary, and only its own context finds it")
+    func temporaryUntilSaved() throws {
+        let (writer, reader, _, temporary) = try insertedDraft()
         #expect(temporary.isTemporaryID)
         #expect(Self.lookupError(temporary, in: writer) == nil)
         #expect(Self.lookupError(temporary, in: reader) == .temporaryID(temporary))
@@ -41,10 +46,7 @@ struct TemporaryIDTests {
 
     @Test("The save gives the note its permanent identifier; the temporary one finds nothing afterwards")
     func saveMakesItPermanent() throws {
-        let writer = try fixture.container.newContext(name: "writer")
-        let reader = try fixture.container.newContext(name: "reader")
-        let draft = try Self.insertDraft(in: writer)
-        let temporary = writer.performAndWait { draft.id }
+        let (writer, reader, draft, temporary) = try insertedDraft()
         let changes = try writer.performAndWait { () throws(NoteStoreError) in try writer.save() }
         let saved = writer.performAndWait { draft.id }
         #expect(!saved.isTemporaryID)
