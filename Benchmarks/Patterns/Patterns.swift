@@ -198,7 +198,7 @@ private func runAndClose(
     HopMeter.setEnabled(true)
     let hopsBefore = HopMeter.read()
     benchmark.startMeasurement()
-    let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.concurrentClients)
+    let reads = try await ScenarioRunner.run(plan, on: repository, clients: row.clients)
     benchmark.stopMeasurement()
     let hops = HopMeter.read() - hopsBefore
     HopMeter.setEnabled(false)

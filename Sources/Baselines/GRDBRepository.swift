@@ -133,13 +133,17 @@ public final class GRDBRepository: NoteRepository {
             let folders = try Array(Row.fetchCursor(db.cachedStatement(sql: NoteSchema.selectAllFolders)).map { row in
                 FolderSnapshot(id: FolderID(row[0] as Int64), name: row[1])
             })
-            let notes = try Array(Row.fetchCursor(db.cachedStatement(sql: NoteSchema.selectAllNotes)).map { row in
-                NoteSnapshot(
+            // One note at a time, through the cursor: the database may hold millions.
+            let count = try Row.fetchOne(db.cachedStatement(sql: NoteSchema.countNotes)).map { $0[0] as Int } ?? 0
+            var digest = ContentsDigest(folders: folders, noteCount: count)
+            let notes = try Row.fetchCursor(db.cachedStatement(sql: NoteSchema.selectAllNotes))
+            while let row = try notes.next() {
+                digest.add(NoteSnapshot(
                     id: NoteID(row[0] as Int64), folder: FolderID(row[1] as Int64), title: row[2], body: row[3],
                     created: Date(timeIntervalSince1970: row[4]), modified: Date(timeIntervalSince1970: row[5])
-                )
-            })
-            return Checksum.contents(folders: folders, notes: notes)
+                ))
+            }
+            return digest.checksum
         }
     }
 

@@ -14,7 +14,7 @@ import Foundation
 
 public final class RawSQLiteRepository: SQLNotesRepository {
     // One connection, used by one client at a time: the row declares
-    // `concurrentClients: false`, so the runner never overlaps two calls. The in-use flag
+    // `clients: .sequential`, so the runner never overlaps two calls. The in-use flag
     // turns any overlap into an immediate trap instead of a data race.
     private nonisolated(unsafe) let notes: SQLNotes
     private let inUse = Atomic<Bool>(false)
@@ -38,7 +38,7 @@ extension RowDescriptor {
     public static let rawSQLite = RowDescriptor(
         name: "raw-sqlite", kind: .baseline,
         summary: "the same SQL called synchronously on one connection: no layer, the limit",
-        lessons: [], concurrentClients: false,
+        lessons: [], clients: .sequential,
         expectedHops: .perCall(0, because: "plain synchronous calls; the async wrapper stays on the caller's executor"),
         costModel: .base
     ) { configuration in

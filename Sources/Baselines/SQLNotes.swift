@@ -52,6 +52,8 @@ final class SQLNotes {
             for note in batch.notes {
                 try write(note, with: insertNote)
             }
+            // Before the commit, once per batch: a cancelled caller's rows are rolled back.
+            if Task.isCancelled { throw .cancelled }
         }
     }
 
@@ -103,17 +105,18 @@ final class SQLNotes {
         while try folderRows.step() {
             folders.append(FolderSnapshot(id: FolderID(folderRows.int64(0)), name: folderRows.string(1)))
         }
-        var notes: [NoteSnapshot] = []
+        // One note at a time: the database may hold millions.
+        var digest = ContentsDigest(folders: folders, noteCount: try count())
         let noteRows = try connection.statement(NoteSchema.selectAllNotes)
         while try noteRows.step() {
-            notes.append(NoteSnapshot(
+            digest.add(NoteSnapshot(
                 id: NoteID(noteRows.int64(0)), folder: FolderID(noteRows.int64(1)),
                 title: noteRows.string(2), body: noteRows.string(3),
                 created: Date(timeIntervalSince1970: noteRows.double(4)),
                 modified: Date(timeIntervalSince1970: noteRows.double(5))
             ))
         }
-        return .contents(folders: folders, notes: notes)
+        return digest.checksum
     }
 }
 

@@ -72,7 +72,7 @@ extension RowDescriptor {
     public static let storeSync = RowDescriptor(
         name: "store-sync", kind: .baseline,
         summary: "the lab's store through performAndWait, one client at a time: the store's own cost",
-        lessons: [1], concurrentClients: false,
+        lessons: [1], clients: .sequential,
         expectedHops: .perCall(0, because: "performAndWait blocks the caller; the block runs on the caller's thread"),
         costModel: .base
     ) { configuration in

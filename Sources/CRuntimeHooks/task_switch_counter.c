@@ -37,7 +37,12 @@ static _Atomic(TaskSwitchFunction) real_task_switch;
 
 bool lab_hop_counter_is_available(void) { return true; }
 
-void lab_hop_counter_set_enabled(bool enabled) { atomic_store(&counting, enabled); }
+void lab_enqueue_counter_install(void);
+
+void lab_hop_counter_set_enabled(bool enabled) {
+    if (enabled) lab_enqueue_counter_install();
+    atomic_store(&counting, enabled);
+}
 
 uint64_t lab_hop_counter_switch_calls(void) { return atomic_load(&switch_calls); }
 
@@ -64,6 +69,29 @@ __attribute__((swiftasynccall)) void swift_task_switch(
 }
 // snippet: end
 
+// Counts jobs handed to the global pool through the runtime's documented hook: every
+// `swift_task_enqueueGlobal`, from Swift code or from inside the runtime (a task resumed
+// on the pool, a default actor scheduled to run), which an interposer of the symbol would
+// not see. Installed the first time counting is turned on.
+typedef __attribute__((swiftcall)) void (*EnqueueGlobalOriginal)(void *job);
+typedef __attribute__((swiftcall)) void (*EnqueueGlobalHook)(void *job, EnqueueGlobalOriginal original);
+extern EnqueueGlobalHook swift_task_enqueueGlobal_hook;
+
+static _Atomic uint64_t global_enqueues;
+
+static __attribute__((swiftcall)) void count_global_enqueue(void *job, EnqueueGlobalOriginal original) {
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&global_enqueues, 1, memory_order_relaxed);
+    }
+    original(job);
+}
+
+void lab_enqueue_counter_install(void) {
+    if (swift_task_enqueueGlobal_hook == NULL) swift_task_enqueueGlobal_hook = count_global_enqueue;
+}
+
+uint64_t lab_enqueue_counter_global_enqueues(void) { return atomic_load(&global_enqueues); }
+
 #else
 
 // Elsewhere the hook is not installed, and the lab reports hops as unavailable, never 0.
@@ -71,5 +99,6 @@ bool lab_hop_counter_is_available(void) { return false; }
 void lab_hop_counter_set_enabled(bool enabled) { (void)enabled; }
 uint64_t lab_hop_counter_switch_calls(void) { return 0; }
 uint64_t lab_hop_counter_real_hops(void) { return 0; }
+uint64_t lab_enqueue_counter_global_enqueues(void) { return 0; }
 
 #endif

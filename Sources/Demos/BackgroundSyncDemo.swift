@@ -1,4 +1,4 @@
-// Lesson 13: save in the background, see it in the user interface. A save publishes what it
+// Lesson 15: save in the background, see it in the user interface. A save publishes what it
 // changed; a view context merges it, by hand or automatically.
 
 import CustomExecutorStore
@@ -82,7 +82,7 @@ public struct BackgroundSyncDemo: Demo {
     }
 
     public static let name = "background-sync"
-    public static let lesson = 13
+    public static let lesson = 15
     public static let summary = "a background actor saves; the main-actor view context merges it without a refetch"
     public static let source = Article.beyondTheArticles
     public static let chapter = "Docs/LabGuide.docc/BackgroundSync.md"

@@ -75,7 +75,8 @@ public struct GlobalActorDemo: Demo {
         types are plain synchronous calls: no await, no hop. Make the helper its own actor \
         and each call leaves the database's executor and comes back, two more hops, paid on \
         every call. From outside, every call into the global actor still needs an await, \
-        and values that are not Sendable, such as a fetch request, must be built inside it.
+        and a value that is not Sendable, such as a fetch request or a new note, may go in \
+        when the caller made it and does not use it afterwards (region-based isolation).
         """
 
     public init() {}

@@ -199,9 +199,6 @@ public struct IsolatedInitDemo: Demo {
     }
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
-        func verdict(_ errors: [String]) -> String {
-            errors.isEmpty ? "compiles" : "does not compile: " + errors.joined(separator: "; ")
-        }
         return [
             "The book's code, in Swift 6 mode, \(verdict(outcome.bookCodeErrors)).",
             "The same code in Swift 5 mode, as the notes saw it, \(verdict(outcome.bookCodeSwift5Errors)).",
@@ -211,6 +208,11 @@ public struct IsolatedInitDemo: Demo {
             "The async init \(verdict(outcome.asyncInitErrors)).",
             "The class isolated to the global actor \(verdict(outcome.isolatedClassErrors)).",
         ]
+    }
+
+    /// "compiles", or "does not compile: " and the compiler's errors.
+    static func verdict(_ errors: [String]) -> String {
+        errors.isEmpty ? "compiles" : "does not compile: " + errors.joined(separator: "; ")
     }
 
     /// `code` without its `// snippet:` lines, which mark the regions the guide quotes.

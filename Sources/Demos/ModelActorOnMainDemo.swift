@@ -1,4 +1,4 @@
-// Lesson 14: a model actor made on the main actor runs on the main actor, when its context
+// Lesson 16: a model actor made on the main actor runs on the main actor, when its context
 // binds to the queue it is made on, as SwiftData's ModelContext does.
 
 import CustomExecutorStore
@@ -64,7 +64,7 @@ public struct ModelActorOnMainDemo: Demo {
     }
 
     public static let name = "model-actor-on-main"
-    public static let lesson = 14
+    public static let lesson = 16
     public static let summary = "a model actor made on the main actor runs its work there; three ways to make it elsewhere"
     public static let source = Article.beyondTheArticles
     public static let chapter = "Docs/LabGuide.docc/ModelActorOnMain.md"

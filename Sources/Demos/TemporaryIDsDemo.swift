@@ -1,4 +1,4 @@
-// Lesson 15: an inserted note's identifier is temporary until the first save; another
+// Lesson 17: an inserted note's identifier is temporary until the first save; another
 // context cannot find it. obtainPermanentIDs(for:) gives the permanent one early.
 
 import NoteStore
@@ -29,7 +29,7 @@ public struct TemporaryIDsDemo: Demo {
     }
 
     public static let name = "temporary-ids"
-    public static let lesson = 15
+    public static let lesson = 17
     public static let summary = "an inserted note's ID is temporary until saved; another context cannot find it"
     public static let source = Article.beyondTheArticles
     public static let chapter = "Docs/LabGuide.docc/TemporaryIDs.md"

@@ -23,6 +23,17 @@ public enum AllocationMeter {
         /// Bytes allocated and not yet freed.
         public var liveBytes: UInt64
 
+        /// Nothing allocated: where a sum of readings starts.
+        public static let zero = Reading(allocations: 0, allocatedBytes: 0, liveBytes: 0)
+
+        public static func + (lhs: Reading, rhs: Reading) -> Reading {
+            Reading(
+                allocations: lhs.allocations &+ rhs.allocations,
+                allocatedBytes: lhs.allocatedBytes &+ rhs.allocatedBytes,
+                liveBytes: lhs.liveBytes &+ rhs.liveBytes
+            )
+        }
+
         public static func - (lhs: Reading, rhs: Reading) -> Reading {
             Reading(
                 allocations: lhs.allocations &- rhs.allocations,

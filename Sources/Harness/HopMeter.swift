@@ -1,4 +1,5 @@
 import CRuntimeHooks
+import NoteStore
 
 // MARK: - HopMeter
 
@@ -23,15 +24,26 @@ public enum HopMeter {
         public var switchCalls: UInt64
         /// The calls that changed executor: the hops.
         public var hops: UInt64
+        /// Jobs handed to an executor: to the global pool (the runtime's enqueue hook) or to
+        /// one of the store's custom executors. A hop that switches in place on its thread
+        /// (onto a free default actor, or off one) is a hop and no enqueue; an enqueue to
+        /// an idle executor is where a thread may have to wake.
+        public var enqueues: UInt64 = 0
 
         public static func - (lhs: Reading, rhs: Reading) -> Reading {
-            Reading(switchCalls: lhs.switchCalls &- rhs.switchCalls, hops: lhs.hops &- rhs.hops)
+            Reading(
+                switchCalls: lhs.switchCalls &- rhs.switchCalls, hops: lhs.hops &- rhs.hops,
+                enqueues: lhs.enqueues &- rhs.enqueues
+            )
         }
     }
     // snippet: end
 
     public static func read() -> Reading {
-        Reading(switchCalls: lab_hop_counter_switch_calls(), hops: lab_hop_counter_real_hops())
+        Reading(
+            switchCalls: lab_hop_counter_switch_calls(), hops: lab_hop_counter_real_hops(),
+            enqueues: lab_enqueue_counter_global_enqueues() &+ ExecutorJobs.count
+        )
     }
 
     /// Counts the switches `body` makes, with counting on only around it.

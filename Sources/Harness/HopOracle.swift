@@ -1,3 +1,4 @@
+import NoteStore
 import Synchronization
 
 // MARK: - HopOracle
@@ -34,9 +35,61 @@ public enum HopOracle {
             Result(name: "global-actor function from outside", expected: 2 * k64, measured: await globalActorFromOutside(k)),
             Result(name: "nonisolated(nonsending) from an actor", expected: 0, measured: await caller.callNonsending(k)),
             Result(name: "@concurrent from an actor (leave, return)", expected: 2 * k64, measured: await caller.callConcurrent(k)),
-        ]
+        ] + (await enqueueOracles(k))
         // snippet: end
     }
+}
+
+// MARK: - Enqueue oracles
+
+extension HopOracle {
+    /// Programs whose enqueues (jobs handed to an executor) are known, run after the hop
+    /// oracles. The runtime takes a switch in place, with no enqueue, when it may give up the
+    /// current executor on this thread (the pool, a default actor) and take the new one on
+    /// it (the pool, a free default actor); a custom executor is never taken in place.
+    // snippet: enqueue-oracles
+    static func enqueueOracles(_ k: Int) async -> [Result] {
+        let k64 = UInt64(k)
+        let target = OracleTarget()
+        let onQueue = OracleQueueActor()
+        return [
+            // In place both ways: the target is free, the pool may be given up.
+            Result(name: "enqueues: into a free default actor and back", expected: 0, measured: await enqueuesIntoActorAndBack(target, k)),
+            // One job on the custom executor in, one on the global pool back.
+            Result(name: "enqueues: into a custom-executor actor and back", expected: 2 * k64, measured: await enqueuesIntoQueueActor(onQueue, k)),
+        ]
+    }
+    // snippet: end
+}
+
+@concurrent
+private func enqueuesIntoActorAndBack(_ target: OracleTarget, _ k: Int) async -> UInt64 {
+    await HopMeter.counting {
+        for index in 0..<k {
+            await target.work()
+            touch(index)
+        }
+    }.count.enqueues
+}
+
+@concurrent
+private func enqueuesIntoQueueActor(_ target: OracleQueueActor, _ k: Int) async -> UInt64 {
+    await HopMeter.counting {
+        for index in 0..<k {
+            await target.work()
+            touch(index)
+        }
+    }.count.enqueues
+}
+
+/// An actor on a ``ContextExecutor``: every job a dispatch to its queue.
+private actor OracleQueueActor {
+    nonisolated let executor = ContextExecutor(queue: ContextQueue(label: "lab.oracle"))
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    var count = 0
+
+    func work() { count += 1 }
+
 }
 
 // MARK: - Fixtures

@@ -39,6 +39,16 @@ public struct ProcessUsage: Sendable, Equatable {
         )
     }
 
+    /// No CPU time and no switch: where a sum of usages starts.
+    public static let zero = ProcessUsage(cpuNanoseconds: 0, voluntarySwitches: 0)
+
+    public static func + (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(
+            cpuNanoseconds: lhs.cpuNanoseconds + rhs.cpuNanoseconds,
+            voluntarySwitches: lhs.voluntarySwitches + rhs.voluntarySwitches
+        )
+    }
+
     public static func - (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
         ProcessUsage(
             cpuNanoseconds: lhs.cpuNanoseconds - rhs.cpuNanoseconds,

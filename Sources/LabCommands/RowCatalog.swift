@@ -1,10 +1,15 @@
+import ActorConfinedStore
 import ActorPerObjectStore
 import Baselines
+import ConcurrentStore
 import CustomExecutorStore
 import GlobalActorStore
+import NonsendingStore
 import NoteStore
 import PlainActorStore
 import QueuePerformStore
+import TaskExecutorStore
+import ThreadExecutorStore
 import Workload
 
 // MARK: - RowCatalog
@@ -13,7 +18,9 @@ import Workload
 /// anti-pattern, the baselines, then the peer.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
-        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .storeSync, .rawSQLite, .mutex, .grdb,
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject,
+        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent,
+        .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
     /// The row named `name`, if there is one.

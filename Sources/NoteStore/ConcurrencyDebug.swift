@@ -29,6 +29,10 @@ public enum ConcurrencyDebug {
     /// The first words of every trap message, so tests and demos can recognise one.
     public static let trapPrefix = "NoteStore concurrency violation"
 
+    /// The first words of the runtime's trap for a context confined to an actor
+    /// (`NoteContext/confine(to:)`), which the runtime's own isolation check raises.
+    public static let actorTrapPrefix = "Incorrect actor executor assumption"
+
     static func trap(context: String, queue: String, touched: String) -> Never {
         let message = """
             \(trapPrefix): \(touched) was used off the queue of context '\(context)' \

@@ -11,7 +11,11 @@ import Synchronization
 ///
 /// Each job is one `async` on the queue: a potential thread wake-up, counted by
 /// ``ContextQueue/dispatchCount`` and by ``enqueuedJobs``.
-public final class ContextExecutor: SerialExecutor {
+///
+/// It is a `TaskExecutor` too (SE-0417): a task that prefers it runs its nonisolated code
+/// on the context's queue, so a call from that task into an actor on this executor and the
+/// return from it are jobs queued behind the running one on the same thread, not wake-ups.
+public final class ContextExecutor: SerialExecutor, TaskExecutor {
     public let queue: ContextQueue
     private let jobs = Atomic<Int>(0)
 
@@ -27,14 +31,23 @@ public final class ContextExecutor: SerialExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         // `ExecutorJob` is non-copyable and cannot escape into a closure; `UnownedJob` can.
         jobs.add(1, ordering: .relaxed)
+        ExecutorJobs.record()
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        let taskExecutor = asUnownedTaskExecutor()
+        // One enqueue serves both roles: an actor's job runs isolated to the serial
+        // executor, a preferring task's job runs on the task executor, and either may
+        // switch to the other without leaving the queue.
+        queue.async { job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor) }
     }
     // snippet: end
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
+    }
+
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
     }
 
     /// Lets `assumeIsolated` and the runtime's isolation checks succeed for code that runs
@@ -44,4 +57,18 @@ public final class ContextExecutor: SerialExecutor {
     }
 
     public func isIsolatingCurrentContext() -> Bool? { queue.isCurrent }
+}
+
+// MARK: - ExecutorJobs
+
+/// Jobs handed to the store's custom executors (``ContextExecutor`` and the rows' own), all
+/// of them, process-wide: with the runtime's count of jobs handed to the global pool, the
+/// enqueue meter's count. Always on; one relaxed atomic increment per job.
+package enum ExecutorJobs {
+    private static let jobs = Atomic<UInt64>(0)
+
+    package static var count: UInt64 { jobs.load(ordering: .relaxed) }
+
+    @inline(__always)
+    package static func record() { jobs.add(1, ordering: .relaxed) }
 }

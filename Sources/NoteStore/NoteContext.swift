@@ -26,6 +26,10 @@ public final class NoteContext {
 
     let connection: SQLiteConnection
     let concurrencyDebug: Bool
+    /// The actor whose executor the context is confined to instead of its queue, once
+    /// ``confine(to:)`` named it. Weak: the actor owns the context, not the other way round.
+    private weak var confiningActor: (any Actor)?
+    private var isConfinedToActor = false
 
     // MARK: Identity map and pending changes
 
@@ -59,16 +63,44 @@ public final class NoteContext {
 
     // MARK: Confinement
 
-    /// Stops the process when debug mode is on and the caller is not on this context's
-    /// queue. With debug mode off this is one branch on a constant.
+    /// Confines the context to `actor`'s executor instead of its queue: from now on only
+    /// code isolated to that actor may use it, and debug mode checks that isolation, not
+    /// the queue. Call it once, from the actor's initializer, before the context is used;
+    /// `perform` and `performAndWait` do not apply to such a context (they run on its
+    /// queue, which is no longer where it belongs): the actor's methods are its perform.
+    public func confine(to actor: any Actor) {
+        precondition(!isConfinedToActor, "context '\(name)' is confined to an actor already")
+        confiningActor = actor
+        isConfinedToActor = true
+    }
+
+    /// Stops the process when debug mode is on and the caller is not where the context is
+    /// confined: its queue, or its actor's executor. With debug mode off this is one branch
+    /// on a constant.
     // snippet: assert-on-queue
     @inline(__always)
     func assertOnQueue(_ touched: @autoclosure () -> String) {
-        if _slowPath(concurrencyDebug) && !queue.isCurrent {
-            ConcurrencyDebug.trap(context: name, queue: queue.label, touched: touched())
+        if _slowPath(concurrencyDebug) {
+            if isConfinedToActor {
+                assertIsolatedToActor(touched())
+            } else if !queue.isCurrent {
+                ConcurrencyDebug.trap(context: name, queue: queue.label, touched: touched())
+            }
         }
     }
     // snippet: end
+
+    /// The runtime's own check that the current task runs on the actor's executor (the
+    /// check `assumeIsolated` makes; for a custom executor it asks `isIsolatingCurrentContext`
+    /// and `checkIsolated`). Its trap is the runtime's: "Incorrect actor executor
+    /// assumption", naming the actor's type.
+    @inline(never)
+    private func assertIsolatedToActor(_ touched: String) {
+        guard let actor = confiningActor else {
+            ConcurrencyDebug.trap(context: name, queue: "its actor, now gone", touched: touched)
+        }
+        actor.preconditionIsolated()
+    }
 
     // MARK: Changes
 

@@ -64,11 +64,7 @@ extension NoteContext {
                 notes.append(registered)
                 continue
             }
-            let values = Note.Values(
-                folder: FolderID(statement.int64(1)), title: statement.string(2), body: statement.string(3),
-                created: .init(timeIntervalSince1970: statement.double(4)),
-                modified: .init(timeIntervalSince1970: statement.double(5))
-            )
+            let values = Self.values(of: statement)
             if let fault = registeredNotes[id]?.note {
                 fault.storage = values
                 fault.committed = values
@@ -80,6 +76,41 @@ extension NoteContext {
             }
         }
         return notes
+    }
+
+    /// Every note `fetch(NoteFetchDescriptor(sortBy: .id))` returns, as snapshots handed to
+    /// `body` one at a time, with no object registered for them: a checksum of a database of
+    /// millions of notes then holds one note at a time, not millions.
+    package func forEachNoteSnapshot(_ body: (NoteSnapshot) -> Void) throws(NoteStoreError) {
+        assertOnQueue("NoteContext.forEachNoteSnapshot(_:)")
+        let statement = try connection.statement(NoteSchema.selectAllNotes)
+        while try statement.step() {
+            let id = NoteID(statement.int64(0))
+            if deletedNotes[id] != nil { continue }
+            if let registered = registeredNotes[id]?.note, !registered.isFaultUnchecked {
+                body(registered.snapshot)
+            } else {
+                let values = Self.values(of: statement)
+                body(NoteSnapshot(
+                    id: id, folder: values.folder, title: values.title, body: values.body,
+                    created: values.created, modified: values.modified
+                ))
+            }
+        }
+    }
+
+    /// How many notes ``forEachNoteSnapshot(_:)`` hands out: the saved ones not marked for deletion.
+    package func fetchedNoteCount() throws(NoteStoreError) -> Int {
+        try fetchCount() - deletedNotes.count
+    }
+
+    /// A note row's values, from columns 1 to 5 of `SELECT id, folder_id, title, body, created, modified`.
+    private static func values(of statement: Statement) -> Note.Values {
+        Note.Values(
+            folder: FolderID(statement.int64(1)), title: statement.string(2), body: statement.string(3),
+            created: .init(timeIntervalSince1970: statement.double(4)),
+            modified: .init(timeIntervalSince1970: statement.double(5))
+        )
     }
 
     /// The number of saved notes that match `descriptor` (its sort and limit are ignored).

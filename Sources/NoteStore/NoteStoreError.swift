@@ -21,6 +21,8 @@ public enum NoteStoreError: Error, Equatable, Sendable {
     case wrongContext(String)
     /// Any other SQLite failure, with SQLite's own message and result code.
     case sqlite(code: Int32, message: String)
+    /// The calling task was cancelled before the batch was committed: none of it was written.
+    case cancelled
 }
 
 // MARK: - CustomStringConvertible
@@ -47,6 +49,8 @@ extension NoteStoreError: CustomStringConvertible {
             message
         case .sqlite(let code, let message):
             "SQLite error \(code): \(message)"
+        case .cancelled:
+            "the task was cancelled before the batch was committed; none of it was written"
         }
     }
 }

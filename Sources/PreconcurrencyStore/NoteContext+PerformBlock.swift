@@ -10,6 +10,7 @@
 
 import NoteStore
 
+// snippet: perform-block
 extension NoteContext {
     /// Schedules `block` on the context's queue and returns at once.
     public func performBlock(_ block: @escaping () -> Void) {
@@ -19,3 +20,4 @@ extension NoteContext {
         queue.async { block() }
     }
 }
+// snippet: end

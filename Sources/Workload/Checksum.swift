@@ -84,12 +84,9 @@ extension Checksum {
     /// The checksum of a database's contents: folders, then notes, each in identifier order.
     /// Every row computes it the same way from what it reads back.
     public static func contents(folders: [FolderSnapshot], notes: [NoteSnapshot]) -> Checksum {
-        var checksum = Checksum()
-        checksum.combine(Int64(folders.count))
-        for folder in folders { checksum.combine(folder) }
-        checksum.combine(Int64(notes.count))
-        for note in notes { checksum.combine(note) }
-        return checksum
+        var digest = ContentsDigest(folders: folders, noteCount: notes.count)
+        for note in notes { digest.add(note) }
+        return digest.checksum
     }
 
     public mutating func combine(_ folder: FolderSnapshot) {
@@ -104,6 +101,38 @@ extension Checksum {
         combine(note.body)
         combine(note.created)
         combine(note.modified)
+    }
+}
+
+// MARK: - ContentsDigest
+
+/// ``Checksum/contents(folders:notes:)`` fed one note at a time, so that a database of
+/// millions of notes is checksummed holding one. The note count comes before the notes in
+/// the digest, so it is given first; notes must come in identifier order.
+public struct ContentsDigest: Sendable {
+    private var running = Checksum()
+    private let noteCount: Int
+    private var notesAdded = 0
+
+    public init(folders: [FolderSnapshot], noteCount: Int) {
+        running.combine(Int64(folders.count))
+        for folder in folders { running.combine(folder) }
+        running.combine(Int64(noteCount))
+        self.noteCount = noteCount
+    }
+
+    public mutating func add(_ note: NoteSnapshot) {
+        running.combine(note)
+        notesAdded += 1
+    }
+
+    /// The checksum of the contents. When fewer or more notes came than the count given
+    /// first, the count that came is mixed in too, so the result matches no database's.
+    public var checksum: Checksum {
+        guard notesAdded != noteCount else { return running }
+        var mismatched = running
+        mismatched.combine(Int64(notesAdded))
+        return mismatched
     }
 }
 
@@ -124,7 +153,8 @@ extension NoteContext {
     /// context's queue.
     public func contentChecksum() throws(NoteStoreError) -> Checksum {
         let folders = try fetchFolders().map(\.snapshot)
-        let notes = try fetch(NoteFetchDescriptor(sortBy: .id)).map(\.snapshot)
-        return .contents(folders: folders, notes: notes)
+        var digest = ContentsDigest(folders: folders, noteCount: try fetchedNoteCount())
+        try forEachNoteSnapshot { digest.add($0) }
+        return digest.checksum
     }
 }

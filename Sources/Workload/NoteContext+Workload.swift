@@ -7,9 +7,12 @@ import NoteStore
 /// and must be called on the context's queue.
 extension NoteContext {
     /// Inserts the batch's missing folders and its notes, and saves them in one transaction.
-    /// On failure nothing is written and the context is rolled back.
+    /// On failure nothing is written and the context is rolled back; so too when the
+    /// calling task was cancelled before the save (``NoteStoreError/cancelled``). A row
+    /// whose call runs as a queue job, outside the task, sees no cancellation: its batch
+    /// is written whole.
     public func importBatch(_ batch: NoteBatch) throws(NoteStoreError) {
-        do {
+        do throws(NoteStoreError) {
             for folder in batch.folders { insertFolder(id: folder.id, name: folder.name) }
             for note in batch.notes {
                 insertNote(
@@ -17,6 +20,8 @@ extension NoteContext {
                     folder: try existingFolder(with: note.folder), created: note.created, modified: note.modified
                 )
             }
+            // Once per batch: a cancelled caller is told so, and its batch goes nowhere.
+            if Task.isCancelled { throw .cancelled }
             try save()
         } catch {
             rollback()

@@ -19,12 +19,15 @@ public struct RowDescriptor: Sendable {
     public let summary: String
     /// The lessons of the source articles the row shows.
     public let lessons: [Int]
-    /// False for a row that is single-threaded by definition: its clients run one after
-    /// another instead of concurrently.
-    public let concurrentClients: Bool
+    /// How the row's clients run: one after another, concurrently, or concurrently in tasks
+    /// that prefer an executor the row provides.
+    public let clients: ClientMode
     /// The actor hops each call is expected to make, with the reasons; nil when the row
     /// declares none (its measured hops are shown without a comparison).
     public let expectedHops: HopExpectation?
+    /// The jobs each call is expected to hand to an executor (the global pool or a custom
+    /// executor), with the reasons, in the same form as the hops; nil when undeclared.
+    public let expectedEnqueues: HopExpectation?
     /// How the cost model reads the row: a base, a base plus the row's hops and queue
     /// round trips, or outside the model, with the reason.
     public let costModel: CostModelRole
@@ -32,8 +35,8 @@ public struct RowDescriptor: Sendable {
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
     public init(
-        name: String, kind: Kind, summary: String, lessons: [Int], concurrentClients: Bool = true,
-        expectedHops: HopExpectation? = nil,
+        name: String, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
+        expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil,
         costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
@@ -41,14 +44,19 @@ public struct RowDescriptor: Sendable {
         self.kind = kind
         self.summary = summary
         self.lessons = lessons
-        self.concurrentClients = concurrentClients
+        self.clients = clients
         self.expectedHops = expectedHops
+        self.expectedEnqueues = expectedEnqueues
         self.costModel = costModel
         self.open = open
     }
 }
 
 extension RowDescriptor {
+    /// False for a row that is single-threaded by definition: its clients run one after
+    /// another instead of concurrently.
+    public var concurrentClients: Bool { clients.isConcurrent }
+
     /// The base of the rows built on the lab's store.
     public static let storeBase = "store-sync"
     /// The base of the rows that run the SQL without the store.
@@ -57,6 +65,25 @@ extension RowDescriptor {
     /// The row whose time the cost model adds this row's hops and round trips to, if any.
     public var modelBase: String? {
         if case .predicted(let base) = costModel { base } else { nil }
+    }
+}
+
+// MARK: - ClientMode
+
+/// How a row's clients run: the part of a row that is the caller's, not the repository's.
+public enum ClientMode: Sendable {
+    /// One after another on one task: the contract of a single-threaded baseline.
+    case sequential
+    /// Each client in a task of its own, on the cooperative pool.
+    case concurrent
+    /// Each client in a task of its own that prefers the executor the row hands out for its
+    /// open repository (SE-0417): the task's nonisolated code runs there instead of on the
+    /// cooperative pool. Nil from the closure runs the clients as ``concurrent``.
+    case concurrentPreferring(@Sendable (any NoteRepository) -> (any TaskExecutor)?)
+
+    /// Whether clients overlap.
+    public var isConcurrent: Bool {
+        if case .sequential = self { false } else { true }
     }
 }
 

@@ -8,19 +8,25 @@ import Foundation
 
 // MARK: - ScenarioPlan
 
-/// Everything one run of a scenario does, generated up front from a seed: the data loaded
-/// before measuring, and each client's list of operations.
+/// Everything one run of a scenario does, derived from a seed: the data loaded before
+/// measuring, and each client's list of operations.
 ///
 /// The plan is a value: every row receives the same one, and the same seed always gives
 /// the same plan. Clients never touch each other's notes when they write, so the final
 /// database does not depend on how their operations interleave.
+///
+/// A client's operations are generated as they are read, not stored: a plan of a million
+/// operations takes the memory of one. The import scenario's notes come from one text
+/// generator shared by every client in client order; each client starts it where the
+/// clients before it leave it (``TextGenerator/skip(notes:)``), so its notes are the ones
+/// a single pass over all clients generates.
 public struct ScenarioPlan: Sendable {
     public let scenario: Scenario
     public let seed: UInt64
     /// Written before measuring (through the row itself, so every database kind works).
     public let setup: [NoteBatch]
     /// One list per client task, run concurrently; each list runs in order.
-    public let clients: [[Operation]]
+    public let clients: [Client]
 
     /// The number of measured operations, over all clients.
     public var operationCount: Int { clients.reduce(0) { $0 + $1.count } }
@@ -67,31 +73,87 @@ public struct ScenarioPlan: Sendable {
 
         let shares = (0..<clients).map { operations / clients + ($0 < operations % clients ? 1 : 0) }
         let ranges = Self.ownRanges(clients: clients)
-        var nextImportedID = Int64(Self.seededNoteCount) + 1
+        var importedBefore = 0  // notes the clients before this one import
         self.clients = (0..<clients).map { client in
-            var random = SplitMix64(seed: seed &+ UInt64(client) &* 0x9E37_79B9)
-            let own = ranges[client]
-            return (0..<shares[client]).map { index -> Operation in
+            var clientText = text
+            clientText.skip(notes: importedBefore)
+            let first = Int64(Self.seededNoteCount + 1 + importedBefore)
+            if scenario == .importBatch { importedBefore += shares[client] * Scenario.batchSize }
+            return Client(
+                count: shares[client], scenario: scenario,
+                random: SplitMix64(seed: seed &+ UInt64(client) &* 0x9E37_79B9), text: clientText,
+                own: ranges[client], firstImportedID: first
+            )
+        }
+    }
+
+    // MARK: Client
+
+    /// One client's operations, generated from the seed as they are read.
+    public struct Client: Sequence, Sendable, Equatable {
+        /// How many operations the client runs.
+        public let count: Int
+        let scenario: Scenario
+        let random: SplitMix64
+        let text: TextGenerator
+        /// The notes the client may write (update and mixed).
+        let own: ClosedRange<Int64>
+        /// The identifier of the first note the client imports (import).
+        let firstImportedID: Int64
+
+        public var underestimatedCount: Int { count }
+
+        public func makeIterator() -> Iterator { Iterator(client: self) }
+
+        /// Two clients are equal when they run the same operations.
+        public static func == (lhs: Client, rhs: Client) -> Bool {
+            lhs.count == rhs.count && lhs.elementsEqual(rhs)
+        }
+
+        public struct Iterator: IteratorProtocol, Sendable {
+            private let scenario: Scenario
+            private let own: ClosedRange<Int64>
+            private var remaining: Int
+            private var random: SplitMix64
+            private var text: TextGenerator
+            private var nextImportedID: Int64
+            /// Operations produced so far: the sync scenario alternates on it.
+            private var produced = 0
+
+            init(client: Client) {
+                scenario = client.scenario
+                own = client.own
+                remaining = client.count
+                random = client.random
+                text = client.text
+                nextImportedID = client.firstImportedID
+            }
+
+            public mutating func next() -> Operation? {
+                guard remaining > 0 else { return nil }
+                remaining -= 1
+                let index = produced
+                produced += 1
                 switch scenario {
                 case .importBatch:
                     let ids = nextImportedID..<(nextImportedID + Int64(Scenario.batchSize))
                     nextImportedID += Int64(Scenario.batchSize)
                     return .importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) }))
                 case .pointRead:
-                    return .pointRead(NoteID(random.next(in: 1...Int64(Self.seededNoteCount))))
+                    return .pointRead(NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount))))
                 case .update:
                     return .update(NoteID(random.next(in: own)), text.edit(&random))
                 case .mixed:
                     let id = NoteID(random.next(in: own))
                     return random.next(in: 1...10) <= 8 ? .pointRead(id) : .update(id, text.edit(&random))
                 case .chatty:
-                    return .chatty(NoteID(random.next(in: 1...Int64(Self.seededNoteCount))))
+                    return .chatty(NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount))))
                 case .sync:
                     guard index.isMultiple(of: 2) else {
-                        return .sync(.update(NoteID(random.next(in: Self.syncShownNotes)), text.edit(&random)))
+                        return .sync(.update(NoteID(random.next(in: ScenarioPlan.syncShownNotes)), text.edit(&random)))
                     }
-                    let ids = nextImportedID..<(nextImportedID + Int64(Self.syncBatchSize))
-                    nextImportedID += Int64(Self.syncBatchSize)
+                    let ids = nextImportedID..<(nextImportedID + Int64(ScenarioPlan.syncBatchSize))
+                    nextImportedID += Int64(ScenarioPlan.syncBatchSize)
                     return .sync(.importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) })))
                 }
             }
@@ -128,6 +190,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A value in `range`, by multiply-shift (its tiny bias is fixed, so it does not matter).
+    /// Jumps over the next `count` values in constant time: the state only ever advances by
+    /// the same constant.
+    mutating func skip(_ count: Int) {
+        state &+= 0x9E37_79B9_7F4A_7C15 &* UInt64(count)
+    }
+
     public mutating func next(in range: ClosedRange<Int64>) -> Int64 {
         let width = UInt64(range.upperBound - range.lowerBound) + 1
         return range.lowerBound + Int64(next().multipliedFullWidth(by: width).high)
@@ -137,8 +205,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 // MARK: - TextGenerator
 
 /// Deterministic titles, bodies and dates for generated notes.
-struct TextGenerator {
+struct TextGenerator: Sendable {
     private var random: SplitMix64
+    private static let titleWords = 3
+    private static let bodyWords = 24
+    /// Values `note(id:)` draws: its folder, then one per word. Always the same number, so a
+    /// client can start where the clients before it left off without generating their notes.
+    private static let drawsPerNote = 1 + titleWords + bodyWords
     private static let words = [
         "actor", "queue", "context", "executor", "snapshot", "identifier", "fault", "closure",
         "isolation", "transaction", "folder", "journal", "wake-up", "hop", "perform", "model",
@@ -152,9 +225,14 @@ struct TextGenerator {
         let folder = FolderID(random.next(in: 1...Int64(ScenarioPlan.folderCount)))
         let created = Date(timeIntervalSince1970: TimeInterval(Self.epoch + id.rawValue * 60))
         return NoteSnapshot(
-            id: id, folder: folder, title: "Note \(id.rawValue): \(phrase(words: 3))",
-            body: phrase(words: 24), created: created, modified: created
+            id: id, folder: folder, title: "Note \(id.rawValue): \(phrase(words: Self.titleWords))",
+            body: phrase(words: Self.bodyWords), created: created, modified: created
         )
+    }
+
+    /// Moves on as if `notes` notes had been generated.
+    mutating func skip(notes: Int) {
+        random.skip(notes * Self.drawsPerNote)
     }
 
     func edit(_ clientRandom: inout SplitMix64) -> NoteEdit {

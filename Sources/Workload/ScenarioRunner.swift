@@ -12,50 +12,131 @@ public enum ScenarioRunner {
         for batch in plan.setup { try await repository.importBatch(batch) }
     }
 
-    /// Runs every client's operations; clients run concurrently unless `concurrentClients`
-    /// is false, in which case they run one after another on one task (the single-threaded
-    /// baseline's contract). Returns the digest of everything read.
+    /// Runs every client's operations as `clients` says: one after another on one task (the
+    /// single-threaded baseline's contract), or each in its own task, preferring the row's
+    /// executor when the mode names one. Returns the digest of everything read.
     public static func run(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> Checksum {
-        try await run(plan, on: repository, concurrentClients: concurrentClients, recorder: NoRecorder()).reads
+        try await run(plan, on: repository, clients: clients, recorder: NoRecorder()).reads
+    }
+
+    /// Runs every client's operations, concurrently unless `concurrentClients` is false.
+    public static func run(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> Checksum {
+        try await run(plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Runs every client's operations, timing each one into the client's own log when the
     /// recorder asks for it. Clients never share a log, so recording takes no lock.
+    ///
+    /// The operations are generated in segments of at most ``segmentOperations(for:)``
+    /// over all clients, each before `meter` starts and after it stopped: what a meter
+    /// measures is the work, never the generating, and memory holds one segment. Clients
+    /// wait for each other at the end of a segment; every default plan is one segment.
     @inlinable  // specialised in the caller, so timing each operation costs no generic dispatch
-    public static func run<Recorder: OperationRecorder>(
-        _ plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true, recorder: Recorder
+    public static func run<Recorder: OperationRecorder, Meter: RunMeter>(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder,
+        meter: inout Meter
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
-        var results: [(reads: Checksum, log: Recorder.Log)?] = Array(repeating: nil, count: plan.clients.count)
-        if concurrentClients && plan.clients.count > 1 {
-            try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
-                for (index, operations) in plan.clients.enumerated() {
-                    group.addTask {
-                        let (reads, log) = try await runClient(operations, on: repository, recorder: recorder)
-                        return (index, reads, log)
+        try await run(
+            plan, on: repository, clients: clients, recorder: recorder, meter: &meter,
+            segmentOperations: segmentOperations(for: plan.scenario)
+        )
+    }
+
+    /// ``run(_:on:clients:recorder:meter:)`` with segments of a chosen size.
+    @inlinable
+    static func run<Recorder: OperationRecorder, Meter: RunMeter>(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients mode: ClientMode, recorder: Recorder,
+        meter: inout Meter, segmentOperations: Int
+    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+        var clients = plan.clients.map { $0.makeIterator() }
+        var reads = Array(repeating: Checksum(), count: clients.count)
+        var logs: [Recorder.Log?] = plan.clients.map { recorder.makeLog(operations: $0.count) }
+        let length = max(1, segmentOperations / clients.count)
+        // A nil preference is the cooperative pool: the `.concurrent` clients.
+        var preferred: (any TaskExecutor)?
+        if case .concurrentPreferring(let executor) = mode { preferred = executor(repository) }
+        while true {
+            let segment = clients.indices.map { nextSegment(of: &clients[$0], length: length) }
+            if segment.allSatisfy(\.isEmpty) { break }
+            meter.start()
+            if mode.isConcurrent && segment.count > 1 {
+                try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
+                    for (index, operations) in segment.enumerated() {
+                        // Moved out of the array, so the task appends to it without a copy.
+                        let (clientReads, log) = (reads[index], logs[index].take()!)
+                        group.addTask(executorPreference: preferred) {
+                            let (reads, log) = try await runClient(
+                                operations, on: repository, recorder: recorder, reads: clientReads, log: log
+                            )
+                            return (index, reads, log)
+                        }
                     }
+                    for try await (index, clientReads, log) in group { (reads[index], logs[index]) = (clientReads, log) }
                 }
-                for try await (index, reads, log) in group { results[index] = (reads, log) }
+            } else if let preferred {
+                // One client still runs in a task that prefers the row's executor.
+                let (clientReads, log) = (reads[0], logs[0].take()!)
+                (reads[0], logs[0]) = try await withTaskExecutorPreference(preferred) {
+                    try await runClient(segment[0], on: repository, recorder: recorder, reads: clientReads, log: log)
+                }
+            } else {
+                for (index, operations) in segment.enumerated() {
+                    (reads[index], logs[index]) = try await runClient(
+                        operations, on: repository, recorder: recorder, reads: reads[index], log: logs[index].take()!
+                    )
+                }
             }
-        } else {
-            for (index, operations) in plan.clients.enumerated() {
-                results[index] = try await runClient(operations, on: repository, recorder: recorder)
-            }
+            meter.stop()
         }
-        var reads = Checksum()
-        for result in results { reads.combine(result!.reads) }
-        return (reads, results.map { $0!.log })
+        var total = Checksum()
+        for clientReads in reads { total.combine(clientReads) }
+        return (total, logs.map { $0! })
+    }
+
+    /// Runs every client's operations, timing each one when the recorder asks for it, with
+    /// nothing measured around the segments.
+    @inlinable
+    public static func run<Recorder: OperationRecorder>(
+        _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder
+    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+        var meter = NoMeter()
+        return try await run(plan, on: repository, clients: clients, recorder: recorder, meter: &meter)
+    }
+
+    /// Operations generated ahead of running them, over all clients: a default plan of every
+    /// scenario fits in one segment, and an import segment (a batch is about 35 KB of notes)
+    /// stays in tens of megabytes.
+    public static func segmentOperations(for scenario: Scenario) -> Int {
+        scenario == .importBatch ? 1_000 : 100_000
+    }
+
+    @usableFromInline
+    static func nextSegment(of client: inout ScenarioPlan.Client.Iterator, length: Int) -> [ScenarioPlan.Operation] {
+        var operations: [ScenarioPlan.Operation] = []
+        operations.reserveCapacity(length)
+        while operations.count < length, let operation = client.next() { operations.append(operation) }
+        return operations
     }
 
     /// Prepares, runs and reads back a plan in one call: what a test compares with
     /// ``ReferenceModel/expectedOutcome(of:)``.
     public static func outcome(
-        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool = true
+        of plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent
     ) async throws -> ReferenceModel.Outcome {
         try await prepare(plan, on: repository)
-        let reads = try await run(plan, on: repository, concurrentClients: concurrentClients)
+        let reads = try await run(plan, on: repository, clients: clients)
         return try await outcome(reads: reads, on: repository)
+    }
+
+    /// The outcome of a plan whose clients run concurrently unless `concurrentClients` is false.
+    public static func outcome(
+        of plan: ScenarioPlan, on repository: any NoteRepository, concurrentClients: Bool
+    ) async throws -> ReferenceModel.Outcome {
+        try await outcome(of: plan, on: repository, clients: concurrentClients ? .concurrent : .sequential)
     }
 
     /// Reads back what a run left behind, to compare with ``ReferenceModel/expectedOutcome(of:)``.
@@ -67,10 +148,11 @@ public enum ScenarioRunner {
 
     @inlinable
     static func runClient<Recorder: OperationRecorder>(
-        _ operations: [ScenarioPlan.Operation], on repository: any NoteRepository, recorder: Recorder
+        _ operations: [ScenarioPlan.Operation], on repository: any NoteRepository, recorder: Recorder,
+        reads: Checksum, log: Recorder.Log
     ) async throws -> (reads: Checksum, log: Recorder.Log) {
-        var reads = Checksum()
-        var log = recorder.makeLog(operations: operations.count)
+        var reads = reads
+        var log = log
         let view = try await SyncView.open(for: operations, on: repository)
         if Recorder.timesOperations {
             let clock = ContinuousClock()
@@ -116,6 +198,23 @@ public enum ScenarioRunner {
             }
         }
     }
+}
+
+// MARK: - RunMeter
+
+/// What a caller measures around the running of a plan's operations (a clock, CPU time,
+/// counters): started before each segment runs, stopped after, so generating the
+/// operations is never measured.
+public protocol RunMeter {
+    mutating func start()
+    mutating func stop()
+}
+
+/// Measures nothing.
+public struct NoMeter: RunMeter {
+    public init() {}
+    public func start() {}
+    public func stop() {}
 }
 
 // MARK: - OperationRecorder

@@ -23,7 +23,7 @@ struct SQLBaselinesTests {
             for location in [NoteContainer.Location.inMemory, .file(folder.path("\(clients)-clients.sqlite"))] {
                 let repository = try await row.descriptor.open(RepositoryConfiguration(location: location))
                 try await ScenarioRunner.prepare(plan, on: repository)
-                let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+                let reads = try await ScenarioRunner.run(plan, on: repository, clients: row.descriptor.clients)
                 let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
                 try await repository.close()
                 #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(clients) clients, \(location)")

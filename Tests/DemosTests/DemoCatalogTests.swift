@@ -11,7 +11,7 @@ struct DemoCatalogTests {
 
     @Test("There is one demo for each lesson, in lesson order")
     func oneDemoPerLesson() {
-        #expect(DemoCatalog.all.map { $0.lesson } == Array(1...15))
+        #expect(DemoCatalog.all.map { $0.lesson } == Array(1...17))
     }
 
     @Test("Demo names are unique kebab-case words")
@@ -62,11 +62,23 @@ struct DemoCatalogTests {
         }
     }
 
+    @Test("The README's demos section names every demo, in lesson order")
+    func readmeNamesTheDemos() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## ").first { $0.hasPrefix("The demos") })
+        // "The demos, in lesson order: `queue-confinement`, …, `default-isolation`."
+        let list = try #require(section.range(of: "The demos, in lesson order:"))
+        let listed = section[list.upperBound...].prefix { $0 != "." }
+            .split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(listed == DemoCatalog.all.map { $0.name })
+    }
+
     @Test("Crash-site names are unique and name their demo")
     func crashSites() {
         let sites = CrashSite.all.map(\.name)
         #expect(Set(sites).count == sites.count)
-        #expect(sites.count == 3)
+        #expect(sites.count == 4)
         for demo in DemoCatalog.all {
             for site in demo.crashSites { #expect(site.name.hasPrefix(demo.name + "."), "\(site.name)") }
         }

@@ -160,7 +160,32 @@ struct DemoOutcomeTests {
         #expect(!outcome.firedWhenInitReadsStorage)
     }
 
-    @Test("13 background-sync: the view context sees the new count, the new title in the same object, and the deleted note gone")
+    @Test("13 no-warning-crash: the @MainActor closure fails Swift's isolation check on the context's queue; both fixes count there")
+    func noWarningCrash() async throws {
+        let outcome = try await LabProcess.outcome(of: NoWarningCrashDemo.self)
+        #expect(outcome.mainActorClosure.signal != nil)
+        let message = try #require(outcome.mainActorClosure.message)
+        #expect(message.contains("swift_task_isCurrentExecutor") || message.contains("checkIsolated"), "\(message)")
+        #expect(message.hasSuffix("NoteCountModel.count()"), "the last frame named is the closure's: \(message)")
+        for placement in [outcome.sendableClosure, outcome.nonisolatedFunction] {
+            #expect(placement == Placement(count: 3, onContextQueue: true, onMainActor: false))
+        }
+    }
+
+    @Test("14 default-isolation: the main-actor default runs the import on the main actor; only @concurrent leaves it under both features")
+    func defaultIsolation() async throws {
+        let outcome = try await LabProcess.outcome(of: DefaultIsolationDemo.self)
+        typealias Placements = DefaultIsolationDemo.Placements
+        #expect(outcome.nonisolatedDefault == Placements(unannotated: false, nonisolated: false, concurrent: false))
+        #expect(outcome.mainActorDefault == Placements(unannotated: true, nonisolated: false, concurrent: false))
+        #expect(outcome.approachable == Placements(unannotated: true, nonisolated: true, concurrent: false))
+        #expect(outcome.concurrentMakingNotesErrors == [
+            "main actor-isolated initializer 'init(title:)' cannot be called from outside of the actor",
+        ])
+        #expect(outcome.concurrentMakingNonisolatedNotesErrors.isEmpty)
+    }
+
+    @Test("15 background-sync: the view context sees the new count, the new title in the same object, and the deleted note gone")
     func backgroundSync() async throws {
         let outcome = try await LabProcess.outcome(of: BackgroundSyncDemo.self)
         #expect(outcome.published == [5, 1, 1])
@@ -176,7 +201,7 @@ struct DemoOutcomeTests {
         #expect(outcome.manualTitleAfterMerge == BackgroundSyncDemo.newTitle)
     }
 
-    @Test("14 model-actor-on-main: made on the main actor, the importer runs on the main queue; the three fixes do not")
+    @Test("16 model-actor-on-main: made on the main actor, the importer runs on the main queue; the three fixes do not")
     func modelActorOnMain() async throws {
         let outcome = try await LabProcess.outcome(of: ModelActorOnMainDemo.self)
         #expect(outcome.madeOnMainActor.ranOnMainQueue)
@@ -189,7 +214,7 @@ struct DemoOutcomeTests {
                  outcome.madeByConcurrentFactory].map(\.notes) == [10, 20, 30, 40])
     }
 
-    @Test("15 temporary-ids: another context cannot find a temporary ID; the saved or obtained permanent one works")
+    @Test("17 temporary-ids: another context cannot find a temporary ID; the saved or obtained permanent one works")
     func temporaryIDs() async throws {
         let outcome = try await LabProcess.outcome(of: TemporaryIDsDemo.self)
         #expect(outcome.temporaryBeforeSave)

@@ -13,7 +13,7 @@ struct LabDemoCommandTests {
     }
 
     @Test("lab demo NAME says what it does, what happened and why, and where to read more", arguments: [
-        "debug-trap", "closure-cycle",
+        "debug-trap", "closure-cycle", "no-warning-crash",
     ])
     func explanation(name: String) async throws {
         let result = try await LabProcess.run(["demo", name])

@@ -2,14 +2,15 @@ import Testing
 
 import Demos
 
-/// A value that is not `Sendable`, such as a fetch request, can still be sent into the
-/// global actor when nothing else can reach it (region-based isolation, SE-0414, and
+/// A value that is not `Sendable`, such as a fetch request or a new note, can still be sent
+/// into the global actor when nothing else can reach it (region-based isolation, SE-0414, and
 /// `sending`, SE-0430). The guide's chapter on the global actor quotes these snippets;
 /// each one is compiled by `swiftc` in Swift 6 mode, through the SIL passes that check
 /// what is sent.
-@Suite("Sending a fetch request into the global actor")
+@Suite("Sending a fetch request or a new note into the global actor")
 struct SendingTests {
-    /// What every snippet shares: a request class, the global actor, and a fetch on it.
+    /// What every snippet shares: a request class, the global actor and a fetch on it, a note
+    /// class and an insert that keeps the note in the actor.
     static let prelude = """
         // snippet: sending-prelude
         final class FetchRequest {  // a class, like NSFetchRequest: not Sendable
@@ -23,6 +24,20 @@ struct SendingTests {
 
         @DatabaseActor func fetchTitles(_ request: FetchRequest) -> [String] {
             Array(repeating: request.titleContains, count: request.fetchLimit)
+        }
+
+        final class Note {  // a new model object, not yet in a context: not Sendable
+            var title: String
+            init(title: String) { self.title = title }
+        }
+
+        @DatabaseActor final class NoteInbox {
+            static let shared = NoteInbox()
+            var notes: [Note] = []
+        }
+
+        @DatabaseActor func insert(_ note: Note) {
+            NoteInbox.shared.notes.append(note)  // from here on, the note belongs to the actor
         }
         // snippet: end
 
@@ -50,6 +65,29 @@ struct SendingTests {
             let titles = await fetchTitles(request)
             request.fetchLimit = 20  // the request is still in use here
             return titles
+        }
+        // snippet: end
+
+        """
+
+    /// A note made here and handed over: the actor may keep it.
+    static let freshNote = """
+        // snippet: sending-new-note
+        func addNote(titled title: String) async {
+            let note = Note(title: title)  // made here, nothing else refers to it
+            await insert(note)  // sent into the actor, which keeps it
+        }
+        // snippet: end
+
+        """
+
+    /// A note still edited after the actor got it.
+    static let noteUsedAfterwards = """
+        // snippet: sending-new-note-reused
+        func addNoteAndRename(titled title: String) async {
+            let note = Note(title: title)
+            await insert(note)
+            note.title += " (draft)"  // the actor holds this note now
         }
         // snippet: end
 
@@ -87,6 +125,16 @@ struct SendingTests {
     @Test("A request used after it was sent is rejected")
     func requestUsedAfterwardsIsRejected() async throws {
         #expect(try await Self.errors(Self.requestUsedAfterwards) == [Self.sendingRisksDataRaces])
+    }
+
+    @Test("A new note made in the function and handed over is sent into the actor")
+    func freshNoteIsSent() async throws {
+        #expect(try await Self.errors(Self.freshNote).isEmpty)
+    }
+
+    @Test("A new note edited after it was sent is rejected")
+    func noteUsedAfterwardsIsRejected() async throws {
+        #expect(try await Self.errors(Self.noteUsedAfterwards) == ["sending 'note' risks causing data races"])
     }
 
     @Test("A parameter is sent on only when it is declared sending")

@@ -28,7 +28,7 @@ struct HopOracleTests {
         }
         let lines = String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
             .split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
-        #expect(lines.count == 3 * 7)
+        #expect(lines.count == 3 * 9)
         for line in lines where line.count == 4 {
             #expect(line[2] == line[3], "\(line[1]) (repetition \(line[0])): expected \(line[2]) hops, counted \(line[3])")
         }

@@ -107,7 +107,7 @@ struct MeasurementRulesTests {
 
     @Test("The leak check finds a cycle that the row detaches while it closes")
     func cycleDetachedAtClose() async throws {
-        let row = RowDescriptor(name: "detaching", kind: .baseline, summary: "test", lessons: [], concurrentClients: false) { configuration in
+        let row = RowDescriptor(name: "detaching", kind: .baseline, summary: "test", lessons: [], clients: .sequential) { configuration in
             DetachingRepository(wrapping: try StoreSyncRepository(container: configuration.makeContainer()))
         }
         let command = try BenchCommand.parse(["--scenario", "point-read", "--operations", "5", "--runs", "1", "--database", "memory"])

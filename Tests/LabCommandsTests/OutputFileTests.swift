@@ -130,29 +130,6 @@ struct OutputFileTests {
         #expect(try FileStatus.of(fifo)?.kind == .fifo)
     }
 
-    @Test("A read-only report file is refused with exit 74 and left as it is", .enabled(if: geteuid() != 0, "root may write any file"))
-    func readOnlyReport() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("report.json")
-        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(chmod(path, 0o444) == 0)
-        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", path])
-        #expect(result.exitStatus == 74)
-        #expect(result.output == "lab: cannot write to '\(path)': the file is read-only; it was left as it is\n")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
-    }
-
-    @Test("A read-only database is exit 65, a data problem", .enabled(if: geteuid() != 0, "root may write any file"))
-    func readOnlyDatabase() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        #expect(try await LabExecutable.runAsGiven(Self.smallRun + ["--database", path]).exitStatus == 0)
-        #expect(chmod(path, 0o444) == 0)
-        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", path])
-        #expect(result.exitStatus == 65)
-        #expect(result.output == "lab: --database '\(path)' is read-only\n")
-    }
-
     static let smallRun = [
         "bench", "--scenario", "update", "--pattern", "raw-sqlite", "--operations", "5", "--runs", "1",
         "--no-meters", "--no-progress", "--format", "json",

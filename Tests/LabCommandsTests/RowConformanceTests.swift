@@ -16,7 +16,7 @@ struct RowConformanceTests {
             let repository = try await row.descriptor.open(
                 RepositoryConfiguration(location: .inMemory, concurrencyDebug: true)
             )
-            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+            let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, clients: row.descriptor.clients)
             try await repository.close()
             #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(row) with \(clients) clients")
         }
@@ -29,7 +29,7 @@ struct RowConformanceTests {
         let repository = try await row.descriptor.open(
             RepositoryConfiguration(location: .file(folder.path("\(row).sqlite")), concurrencyDebug: true)
         )
-        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, concurrentClients: row.descriptor.concurrentClients)
+        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository, clients: row.descriptor.clients)
         try await repository.close()
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }
@@ -48,8 +48,9 @@ struct RowConformanceTests {
     @Test("Row names are the fixed names of the design")
     func rowNames() {
         #expect(RowCatalog.all.map(\.name) == [
-            "queue-perform", "plain-actor", "custom-executor", "global-actor", "actor-per-object", "store-sync", "raw-sqlite",
-            "mutex", "grdb",
+            "queue-perform", "plain-actor", "custom-executor", "global-actor", "actor-per-object",
+            "task-executor", "actor-confined", "thread-executor", "nonsending", "concurrent",
+            "store-sync", "raw-sqlite", "mutex", "grdb",
         ])
     }
 

@@ -25,7 +25,7 @@ struct ScenarioRunnerTests {
         let repository = DictionaryRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
         let (reads, logs) = try await ScenarioRunner.run(
-            plan, on: repository, concurrentClients: concurrentClients, recorder: CountingRecorder()
+            plan, on: repository, clients: concurrentClients ? .concurrent : .sequential, recorder: CountingRecorder()
         )
         #expect(logs == plan.clients.map(\.count))
         #expect(reads == ReferenceModel.expectedOutcome(of: plan).reads)

@@ -19,4 +19,9 @@ uint64_t lab_hop_counter_switch_calls(void);
 /// The calls that really changed executor: the actor hops.
 uint64_t lab_hop_counter_real_hops(void);
 
+/// Jobs handed to the global pool (`swift_task_enqueueGlobal`) while counting was on,
+/// counted through the runtime's `swift_task_enqueueGlobal_hook`. Same availability and
+/// switch as the hop counter.
+uint64_t lab_enqueue_counter_global_enqueues(void);
+
 #endif

@@ -1,6 +1,6 @@
 // MARK: - Article
 
-/// The five articles the lessons come from, as the guide's "Start here" lists them.
+/// The articles and proposals the lessons come from, as the guide's "Start here" lists them.
 enum Article {
     /// Source 000: lesson 10.
     static let modelActorPerObject =
@@ -17,7 +17,13 @@ enum Article {
     /// Source 004: lessons 1, 3, 4 and 5.
     static let actorsFreeCoreData =
         "\"ActorでCoreDataをスレッドから解放しよう\" (Free Core Data from threads with actors), Himeshi, iOSDC Japan 2023"
-    /// Lessons 13 on: what Core Data and SwiftData developers run into beyond the five
+    /// Lesson 13.
+    static let dynamicIsolation =
+        "SE-0423, \"Dynamic actor isolation enforcement from non-strict-concurrency contexts\""
+    /// Lesson 14.
+    static let defaultIsolation =
+        "SE-0466, \"Control default actor isolation inference\", and SE-0461, \"Run nonisolated async functions on the caller's actor by default\""
+    /// Lessons 15 to 17: what Core Data and SwiftData developers run into beyond the five
     /// articles, shown with the lab's store alone.
     static let beyondTheArticles = "beyond the five articles: Core Data and SwiftData behaviour, reproduced with the lab's store"
 }

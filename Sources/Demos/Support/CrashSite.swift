@@ -9,10 +9,14 @@
 public struct CrashSite: Sendable {
     /// `demo-name.what-crashes`: unique across the demos.
     public let name: String
+    /// Whether the child prints the crashed thread's frames: for a crash that prints no
+    /// message of its own, such as Swift's run-time isolation check on Linux.
+    public let backtrace: Bool
     private let body: @Sendable () async throws -> Void
 
-    public init(_ name: String, body: @escaping @Sendable () async throws -> Void) {
+    public init(_ name: String, backtrace: Bool = false, body: @escaping @Sendable () async throws -> Void) {
         self.name = name
+        self.backtrace = backtrace
         self.body = body
     }
 

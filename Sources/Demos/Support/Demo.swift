@@ -13,7 +13,7 @@ public protocol Demo: Sendable {
 
     /// The name `lab demo` takes, in kebab case.
     static var name: String { get }
-    /// The lesson's number in the guide's list.
+    /// The lesson's number in the guide's list of lessons.
     static var lesson: Int { get }
     /// One line for the list of demos.
     static var summary: String { get }

@@ -15,6 +15,8 @@ public enum DemoCatalog {
         ActorPerObjectDemo.self,
         ClosureCycleDemo.self,
         ObservationDemo.self,
+        NoWarningCrashDemo.self,
+        DefaultIsolationDemo.self,
         BackgroundSyncDemo.self,
         ModelActorOnMainDemo.self,
         TemporaryIDsDemo.self,

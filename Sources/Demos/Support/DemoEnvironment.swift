@@ -3,7 +3,8 @@ import Foundation
 // MARK: - DemoEnvironment
 
 /// What a demo may use besides its own process: the lab executable, to run a crash site
-/// in a child process, and the Swift compiler, to show a compile error (lesson 6).
+/// in a child process, and the Swift compiler, to show a compile error (lesson 6) or to
+/// build and run a small module (lesson 14).
 public struct DemoEnvironment: Sendable {
     /// The `lab` executable: run again as the child process of a crash site.
     public var labExecutable: URL
@@ -25,12 +26,25 @@ public struct DemoEnvironment: Sendable {
     /// Runs `site` in a child process and reports how it ended.
     public func crash(_ site: CrashSite) async throws(DemoError) -> CrashReport {
         let result = try await ChildProcess.run(
-            labExecutable, arguments: ["demo", "--crash-site", site.name], environment: childEnvironment
+            labExecutable, arguments: ["demo", "--crash-site", site.name], environment: childEnvironment,
+            backtrace: site.backtrace
         )
-        return CrashReport(
-            site: site.name, signal: result.signal, exitStatus: result.exitStatus,
-            message: Self.trapMessage(in: result.output)
-        )
+        let message = site.backtrace && !result.output.contains("Fatal error: ")
+            ? Self.crashedFrames(in: result.output) : Self.trapMessage(in: result.output)
+        return CrashReport(site: site.name, signal: result.signal, exitStatus: result.exitStatus, message: message)
+    }
+
+    /// The crashed thread's frames, innermost first, as far as the first frame of code that
+    /// is neither Swift's runtime nor libdispatch: "crashed in dispatch_assert_queue ←
+    /// swift_task_isCurrentExecutorWithFlags ← closure #1 in …". Nil without a backtrace.
+    package static func crashedFrames(in output: String) -> String? {
+        let functions = Backtrace(parsing: output).frames.map(\.function)
+        guard !functions.isEmpty else { return nil }
+        let isRuntime = { (name: String) in
+            ["_dispatch", "dispatch_", "swift_", "_swift"].contains { name.hasPrefix($0) }
+        }
+        let end = functions.firstIndex { !isRuntime($0) }.map { $0 + 1 } ?? functions.count
+        return "crashed in " + functions[..<end].filter { !$0.hasSuffix(".cold.1") }.joined(separator: " ← ")
     }
 
     /// The line that says why the child stopped: the text after "Fatal error: ", else
@@ -71,7 +85,29 @@ public struct DemoEnvironment: Sendable {
     public func typecheck(
         _ source: String, languageMode: Int = 6, through stage: CompilerStage = .typecheck, arguments: [String] = []
     ) async throws(DemoError) -> [String] {
-        guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
+        try await withSnippet(source) { _, file throws(DemoError) in
+            try await compile(file, arguments: stage.arguments + arguments + ["-swift-version", "\(languageMode)"])
+        }
+    }
+
+    /// Compiles `source` into a program in the Swift 6 language mode, with `arguments` for
+    /// the compiler too (`-default-isolation MainActor`), and runs it. Returns the
+    /// compiler's error messages, or none and what the program printed.
+    package func compileAndRun(_ source: String, arguments: [String] = []) async throws(DemoError) -> (errors: [String], output: String) {
+        try await withSnippet(source) { folder, file throws(DemoError) in
+            let program = folder.appendingPathComponent("snippet")
+            let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
+            guard errors.isEmpty else { return (errors, "") }
+            let run = try await ChildProcess.run(program, arguments: [], environment: childEnvironment)
+            guard run.exitStatus == 0 else { throw .unexpected("the compiled snippet failed: \(run.output)") }
+            return ([], run.output)
+        }
+    }
+
+    /// Writes `source` to `Snippet.swift` in a folder of its own, and removes the folder after `body`.
+    private func withSnippet<T>(
+        _ source: String, _ body: (_ folder: URL, _ file: URL) async throws(DemoError) -> T
+    ) async throws(DemoError) -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Snippet.swift")
@@ -81,10 +117,14 @@ public struct DemoEnvironment: Sendable {
         } catch {
             throw .cannotWriteSnippet(folder.path)
         }
+        return try await body(folder, file)
+    }
+
+    /// Runs the compiler on `file` and returns its error messages.
+    private func compile(_ file: URL, arguments: [String]) async throws(DemoError) -> [String] {
+        guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
         let result = try await ChildProcess.run(
-            swiftc,
-            arguments: stage.arguments + arguments + ["-swift-version", "\(languageMode)", "-diagnostic-style=llvm", file.path],
-            environment: childEnvironment
+            swiftc, arguments: arguments + ["-diagnostic-style=llvm", file.path], environment: childEnvironment
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: ": error: ") else { return nil }

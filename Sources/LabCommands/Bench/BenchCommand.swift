@@ -26,7 +26,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10; at most 1,000,000, or 5,000 for import).")
+    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
     @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")

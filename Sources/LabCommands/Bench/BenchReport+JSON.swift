@@ -56,6 +56,7 @@ extension BenchReport.ScenarioResult {
                 row.json(
                     predictedNanoseconds: predictedNanoseconds(for: row, model: model),
                     modelRatio: modelRatio(for: row, model: model),
+                    dominantTerm: dominantTerm(for: row, model: model),
                     modelMissing: modelMissingReason(for: row),
                     spreadHidesRanking: spreadHidesRanking(of: row)
                 )
@@ -78,7 +79,10 @@ extension BenchReport.ScenarioResult {
 }
 
 extension BenchReport.RowResult {
-    func json(predictedNanoseconds: Double?, modelRatio: Double?, modelMissing: String, spreadHidesRanking: Bool) -> JSONValue {
+    func json(
+        predictedNanoseconds: Double?, modelRatio: Double?, dominantTerm: String? = nil, modelMissing: String,
+        spreadHidesRanking: Bool
+    ) -> JSONValue {
         var notes = self.notes
         if modelRatio == nil {
             notes.append(("predicted_ns_per_op", modelMissing))
@@ -105,6 +109,10 @@ extension BenchReport.RowResult {
             ("expected_hops_per_op", number(expectedHopsPerOperation?.lowerBound)),
         ] + conditional + [
             ("expected_hops_why", .array(hopReasons.map(JSONValue.string))),
+            ("enqueues_per_op", number(enqueuesPerOperation)),
+            ("expected_enqueues_per_op", number(expectedEnqueuesPerOperation?.lowerBound)),
+            ("expected_conditional_enqueues_per_op", number(expectedEnqueuesPerOperation.map { $0.upperBound - $0.lowerBound })),
+            ("expected_enqueues_why", .array(enqueueReasons.map(JSONValue.string))),
             ("queue_dispatches_per_op", number(queueDispatchesPerOperation)),
             ("allocations_per_op", number(allocationsPerOperation)),
             ("bytes_per_op", number(bytesPerOperation)),
@@ -114,6 +122,7 @@ extension BenchReport.RowResult {
             ("model_base", modelBase.map(JSONValue.string) ?? .null),
             ("predicted_ns_per_op", number(predictedNanoseconds)),
             ("model_ratio", number(modelRatio)),
+            ("model_dominant_term", dominantTerm.map(JSONValue.string) ?? .null),
             ("checksum", checksum.map { .string($0.description) } ?? .null),
             ("checksum_ok", .bool(outcomeMatches)),
             ("notes", .object(notes.map { ($0.metric, JSONValue.string($0.reason)) })),

@@ -97,9 +97,10 @@ extension BenchReport {
             "× raw: the median over raw-sqlite's. cpu µs: CPU time per operation, all threads, user + system (getrusage): less sensitive to a busy machine than wall time.",
             "p50/p99: per-operation latency in µs (HdrHistogram), from one more run per row that times each operation (the timed runs read no clock per operation).",
             "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass; after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",
+            "enq/op: jobs handed to an executor per operation (the global pool's, counted by the runtime's enqueue hook, or a custom executor's), counted in the counting pass; after the slash, what the row declares. A hop taken in place on its thread is a hop and no enqueue.",
             "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up. wake/op: voluntary context switches of the process per operation (threads that blocked and woke).",
             "allocs/op: allocations per operation (jemalloc, thread caches off). leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
-            "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its queue round trips (each round trip probed around a call of the scenario's kind, under the scenario's name); one client: base + hops × hop + dispatches × round trip; C clients: max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores)). Then predicted ÷ measured (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
+            "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its queue round trips (each round trip probed around a call of the scenario's kind, under the scenario's name); one client: base + hops × hop + dispatches × round trip; C clients: max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores)). Then predicted ÷ measured, and the largest term of the one-client sum (base, hops or wake-ups) (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
             "outcome: ok when the database checksum, every value read and the note count equal the reference model's, in every run of both passes.",
         ]
     }
@@ -109,7 +110,8 @@ extension BenchReport {
         .init(title: "ops/s", alignRight: true), .init(title: "±", alignRight: true), .init(title: "× raw", alignRight: true),
         .init(title: "cpu µs", alignRight: true),
         .init(title: "p50 µs", alignRight: true), .init(title: "p99 µs", alignRight: true),
-        .init(title: "hops/op", alignRight: true), .init(title: "disp/op", alignRight: true),
+        .init(title: "hops/op", alignRight: true), .init(title: "enq/op", alignRight: true),
+        .init(title: "disp/op", alignRight: true),
         .init(title: "wake/op", alignRight: true),
         .init(title: "allocs/op", alignRight: true), .init(title: "leaked", alignRight: true),
         .init(title: "model µs", alignRight: true), .init(title: "outcome"),
@@ -130,6 +132,7 @@ extension BenchReport {
             if let predicted = scenario.predictedNanoseconds(for: row, model: costModel),
                let ratio = scenario.modelRatio(for: row, model: costModel) {
                 model = "\(Format.decimal(predicted / 1000, digits: 1)) \(Format.decimal(ratio, digits: 2))×\(CostModel.fits(ratio) ? "" : "*")"
+                if let term = scenario.dominantTerm(for: row, model: costModel) { model += " \(term)" }
             }
             let leaked = row.leakedObjects.map { objects in
                 "\(objects)" + (row.leakedBytesPerCycle.map { " · \(Format.bytes(Int64($0)))" } ?? "")
@@ -141,6 +144,7 @@ extension BenchReport {
                 row.latency.map { Format.decimal($0.p50, digits: 1) } ?? "-",
                 row.latency.map { Format.decimal($0.p99, digits: 1) } ?? "-",
                 Self.hopsCell(row),
+                Self.countCell(row.enqueuesPerOperation, declared: row.expectedEnqueuesPerOperation, differs: row.enqueuesDiffer),
                 row.queueDispatchesPerOperation.map { Format.decimal($0, digits: 2) } ?? "n/a",
                 row.wakeupsPerOperation.map { Format.decimal($0, digits: 2) } ?? "-",
                 row.allocationsPerOperation.map { Format.decimal($0, digits: 1) } ?? "-",
@@ -161,6 +165,17 @@ extension BenchReport {
             if let rate = row.conditionalHopRate { declared += " (\(Format.decimal(rate * 100, digits: 0))%)" }
         }
         return measured + declared + (row.hopsDiffer ? "!" : "")
+    }
+
+    /// A measured count per operation, then the declared one or range: "2.00/2", "0.31/0+1".
+    static func countCell(_ measured: Double?, declared: ClosedRange<Double>?, differs: Bool) -> String {
+        let measuredText = measured.map { Format.decimal($0, digits: 2) } ?? "n/a"
+        guard let declared else { return measuredText }
+        var text = measuredText + "/" + Format.decimal(declared.lowerBound, digits: 2)
+        if declared.upperBound > declared.lowerBound {
+            text += "+" + Format.decimal(declared.upperBound - declared.lowerBound, digits: 2)
+        }
+        return text + (differs ? "!" : "")
     }
 
     private static func colored(_ line: String) -> String {

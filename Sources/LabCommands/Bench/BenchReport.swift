@@ -80,6 +80,12 @@ struct BenchReport: Sendable {
             return model.ratio(for: row, base: base, clients: clients)
         }
 
+        /// The largest term of the model's prediction for `row`, when it has a base.
+        func dominantTerm(for row: RowResult, model: CostModel) -> String? {
+            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            return model.dominantTerm(for: row, base: base)
+        }
+
         /// Whether `row`'s throughput range overlaps the range of a row ranked next to it:
         /// the run does not establish their order, whatever the medians say.
         func spreadHidesRanking(of row: RowResult) -> Bool {
@@ -112,6 +118,10 @@ struct BenchReport: Sendable {
         /// around each operation).
         var latency: LatencySummary?
         var hopsPerOperation: Double?
+        /// Jobs handed to an executor per operation (counting pass), and what the row declares.
+        var enqueuesPerOperation: Double?
+        var expectedEnqueuesPerOperation: ClosedRange<Double>?
+        var enqueueReasons: [String] = []
         /// The declared hops per operation, at least and at most.
         var expectedHopsPerOperation: ClosedRange<Double>?
         var hopReasons: [String] = []
@@ -153,9 +163,12 @@ struct BenchReport: Sendable {
             expectedHopsPerOperation = row.expectedHops?.hopsPerOperation(in: plan)
             hopReasons = row.expectedHops?.reasons ?? []
             hopCondition = row.expectedHops?.condition
+            expectedEnqueuesPerOperation = row.expectedEnqueues?.hopsPerOperation(in: plan)
+            enqueueReasons = row.expectedEnqueues?.reasons ?? []
             queueDispatchesPerOperation = Spread(runs.map { Double($0.queueDispatches) / operations })?.median
             if let counts {
                 hopsPerOperation = counts.hops.map { Double($0) / operations }
+                enqueuesPerOperation = counts.enqueues.map { Double($0) / operations }
                 allocationsPerOperation = counts.allocations.map { Double($0) / operations }
                 bytesPerOperation = counts.allocatedBytes.map { Double($0) / operations }
                 leakedBytesPerCycle = counts.leakedBytesPerCycle
@@ -170,6 +183,10 @@ struct BenchReport: Sendable {
             let countReason = skipped ?? "the counting pass did not report it"
             if hopsPerOperation == nil { notes.append(("hops_per_op", skipped ?? HopMeter.unavailableReason)) }
             if expectedHopsPerOperation == nil { notes.append(("expected_hops_per_op", "the row declares no expected hops")) }
+            if enqueuesPerOperation == nil { notes.append(("enqueues_per_op", skipped ?? HopMeter.unavailableReason)) }
+            if expectedEnqueuesPerOperation == nil {
+                notes.append(("expected_enqueues_per_op", "the row declares no expected enqueues"))
+            }
             if allocationsPerOperation == nil {
                 let reason = skipped ?? AllocationMeter.unavailableReason
                 notes.append(("allocations_per_op", reason))
@@ -203,8 +220,15 @@ struct BenchReport: Sendable {
         var nanosecondsPerOperation: Double? { throughput.map { 1e9 / $0.median } }
 
         /// Whether the measured hops fall outside the declared ones.
-        var hopsDiffer: Bool {
-            guard let measured = hopsPerOperation, let expected = expectedHopsPerOperation else { return false }
+        var hopsDiffer: Bool { Self.differs(hopsPerOperation, from: expectedHopsPerOperation) }
+
+        /// Whether the measured enqueues fall outside the declared ones.
+        var enqueuesDiffer: Bool { Self.differs(enqueuesPerOperation, from: expectedEnqueuesPerOperation) }
+
+        /// A count per operation outside its declared range; a client's task starting (one
+        /// enqueue per client, not per operation) stays inside the margin.
+        static func differs(_ measured: Double?, from expected: ClosedRange<Double>?) -> Bool {
+            guard let measured, let expected else { return false }
             return measured < expected.lowerBound - 0.005 || measured > expected.upperBound + 0.005
         }
 

@@ -135,26 +135,44 @@ struct BenchRunner: Sendable {
         let repository = try await row.open(RepositoryConfiguration(location: location))
         do {
             try await ScenarioRunner.prepare(plan, on: repository)
-            let dispatchesBefore = ContextQueue.dispatchCount
-            let usageBefore = ProcessUsage.now()
-            let clock = ContinuousClock()
-            let start = clock.now
+            var timer = RunTimer()
             let (reads, logs) = try await ScenarioRunner.run(
-                plan, on: repository, concurrentClients: row.concurrentClients, recorder: recorder
+                plan, on: repository, clients: row.clients, recorder: recorder, meter: &timer
             )
-            let elapsed = clock.now - start
-            let usage = ProcessUsage.now() - usageBefore
-            let dispatches = ContextQueue.dispatchCount - dispatchesBefore
             let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
             try await repository.close()
             return TimedRun(
-                seconds: elapsed.nanoseconds / 1e9, usage: usage, queueDispatches: dispatches,
+                seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
                 latency: latency(logs), outcome: outcome
             )
         } catch {
             try? await repository.close()
             throw error
         }
+    }
+}
+
+// MARK: - RunTimer
+
+/// Wall time, CPU time and queue dispatches summed over the segments a run times: the
+/// generating of the plan's operations between them is not part of any.
+struct RunTimer: RunMeter {
+    private let clock = ContinuousClock()
+    private var started: (dispatches: Int, usage: ProcessUsage, instant: ContinuousClock.Instant)?
+    private(set) var elapsed = Duration.zero
+    private(set) var usage = ProcessUsage.zero
+    private(set) var dispatches = 0
+
+    mutating func start() {
+        started = (ContextQueue.dispatchCount, ProcessUsage.now(), clock.now)
+    }
+
+    mutating func stop() {
+        guard let started else { return }
+        elapsed += clock.now - started.instant
+        usage = usage + (ProcessUsage.now() - started.usage)
+        dispatches += ContextQueue.dispatchCount - started.dispatches
+        self.started = nil
     }
 }
 

@@ -100,6 +100,21 @@ struct CostModel: Sendable {
     }
     // snippet: end
 
+    /// The largest term of the single-client prediction for `row`, by name: `base` (the base
+    /// row's own work), `hops` (hops × hop) or `wake-ups` (queue round trips × round trip,
+    /// each a thread woken and put back to sleep). Enqueues that wake no thread (a job queued
+    /// behind the running one on its own thread) are in the measured time but have no cost
+    /// probe of their own: a row they dominate shows up as over-predicted by its dispatches.
+    func dominantTerm(for row: BenchReport.RowResult, base: BenchReport.RowResult) -> String? {
+        guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
+              let hop = self.hop?.median, let roundTrip = self.roundTrip?.median
+        else { return nil }
+        let terms = [
+            ("base", baseTime), ("hops", hops * hop), ("wake-ups", (row.queueDispatchesPerOperation ?? 0) * roundTrip),
+        ]
+        return terms.max { $0.1 < $1.1 }?.0
+    }
+
     /// The scenario's probes in one: the median of each cost.
     private var medianCosts: HopCosts? {
         guard let hop, let emptyRoundTrip, let emptyRoundTripCPU else { return nil }

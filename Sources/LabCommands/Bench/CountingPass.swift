@@ -6,7 +6,7 @@ import Workload
 
 // MARK: - CountingPass
 
-/// The counts of every row: hops, queue jobs, allocations, leaked objects and leaked bytes.
+/// The counts of every row: hops, enqueues, queue jobs, allocations, leaked objects and leaked bytes.
 ///
 /// It runs in a child process (`lab bench … --counting-pass FILE`) started with jemalloc's
 /// thread caches off, the only way its allocation counters are exact; the parent keeps the
@@ -84,6 +84,7 @@ enum CountingPass {
             _ = try await cycle(row, plan: small, database: database, metered: false)
             let metered = try await cycle(row, plan: plan, database: database, metered: true)
             counted.hops = metered.hops
+            counted.enqueues = metered.enqueues
             counted.queueDispatches = metered.queueDispatches
             counted.allocations = metered.allocations?.allocations
             counted.allocatedBytes = metered.allocations?.allocatedBytes
@@ -127,19 +128,20 @@ enum CountingPass {
         do {
             try await ScenarioRunner.prepare(plan, on: repository)
             let dispatchesBefore = ContextQueue.dispatchCount
-            let allocationsBefore = metered ? AllocationMeter.read() : nil
-            if metered { HopMeter.setEnabled(true) }
             let hopsBefore = HopMeter.read()
-            let reads = try await ScenarioRunner.run(plan, on: repository, concurrentClients: row.concurrentClients)
+            var meter = CountingMeter(metered: metered)
+            let reads = try await ScenarioRunner.run(
+                plan, on: repository, clients: row.clients, recorder: NoRecorder(), meter: &meter
+            ).reads
             let hops = HopMeter.read() - hopsBefore
-            HopMeter.setEnabled(false)
-            let allocations = allocationsBefore.flatMap { before in AllocationMeter.read().map { $0 - before } }
+            let allocations = meter.allocations
             let dispatches = ContextQueue.dispatchCount - dispatchesBefore
             let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
             let check = LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure)
             try await repository.close()
             let cycle = Cycle(
-                hops: metered && HopMeter.isAvailable ? hops.hops : nil, queueDispatches: dispatches,
+                hops: metered && HopMeter.isAvailable ? hops.hops : nil,
+                enqueues: metered && HopMeter.isAvailable ? hops.enqueues : nil, queueDispatches: dispatches,
                 allocations: allocations, outcome: outcome
             )
             return (cycle, check)
@@ -150,8 +152,35 @@ enum CountingPass {
         }
     }
 
+    /// Hops are counted, and allocations summed, only while a segment of the plan runs:
+    /// generating its operations allocates, and is not the row's work. (Generating hops
+    /// and dispatches nothing, so those are read once around the whole run.)
+    private struct CountingMeter: RunMeter {
+        let metered: Bool
+        private var started: AllocationMeter.Reading?
+        private(set) var allocations: AllocationMeter.Reading?
+
+        init(metered: Bool) {
+            self.metered = metered
+        }
+
+        mutating func start() {
+            guard metered else { return }
+            started = AllocationMeter.read()
+            HopMeter.setEnabled(true)
+        }
+
+        mutating func stop() {
+            guard metered else { return }
+            HopMeter.setEnabled(false)
+            guard let started, let now = AllocationMeter.read() else { return }
+            allocations = (allocations ?? .zero) + (now - started)
+        }
+    }
+
     private struct Cycle {
         var hops: UInt64?
+        var enqueues: UInt64?
         var queueDispatches: Int
         var allocations: AllocationMeter.Reading?
         var outcome: ReferenceModel.Outcome
@@ -176,6 +205,8 @@ extension CountingPass {
         var scenario: String
         var row: String
         var hops: UInt64?
+        /// Jobs handed to an executor: the global pool's or a custom one's.
+        var enqueues: UInt64?
         var queueDispatches = 0
         var allocations: UInt64?
         var allocatedBytes: UInt64?

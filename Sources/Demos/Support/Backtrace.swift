@@ -4,19 +4,19 @@
 /// process started with a backtrace (`ChildProcess.run(…, backtrace: true)`):
 ///
 ///     4 [ra]  0x000055a90ee3017a Naive.count() + 89 in Exercise01 at /…/01-confinement/Naive.swift:10:21
-struct Backtrace: Sendable, Equatable {
-    struct Frame: Sendable, Equatable {
+package struct Backtrace: Sendable, Equatable {
+    package struct Frame: Sendable, Equatable {
         /// The function, as the backtracer names it.
-        var function: String
+        package var function: String
         /// The source file and line, when the frame has debug information.
-        var file: String?
-        var line: Int?
+        package var file: String?
+        package var line: Int?
     }
 
-    var frames: [Frame]
+    package var frames: [Frame]
 
     /// The frames of the crashed thread in `output`; none when nothing crashed.
-    init(parsing output: String) {
+    package init(parsing output: String) {
         var frames: [Frame] = []
         var inCrashedThread = false
         for line in output.split(separator: "\n") {
@@ -56,14 +56,14 @@ struct Backtrace: Sendable, Equatable {
     }
 
     /// Whether a frame's function contains `name`.
-    func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         frames.contains { $0.function.contains(name) }
     }
 
     /// The first frame in a file of `folder` (an exercise's folder): where the learner's
     /// code was when the process stopped, as "File.swift:21", or as "File.swift, in
     /// closure #1 in …" when the frame has no line.
-    func location(inFolder folder: String) -> String? {
+    package func location(inFolder folder: String) -> String? {
         guard let frame = frames.first(where: { $0.file?.contains("/\(folder)/") == true }), let file = frame.file else {
             return nil
         }

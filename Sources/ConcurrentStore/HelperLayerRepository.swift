@@ -1,0 +1,1 @@
+../NonsendingStore/HelperLayerRepository.swift
