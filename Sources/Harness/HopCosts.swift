@@ -21,16 +21,30 @@ public struct HopCosts: Sendable, Equatable, Codable {
     public var workedRoundTripNanoseconds: Double?
     /// The CPU time the worked round trip adds, all threads together, in nanoseconds.
     public var workedRoundTripCPUNanoseconds: Double?
+    /// The voluntary context switches the worked round trip adds (threads that blocked and
+    /// were woken), per trip: what turns a row's wake-ups into time.
+    public var workedRoundTripWakeups: Double?
 
     public init(
         actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double,
-        workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil
+        workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil,
+        workedRoundTripWakeups: Double? = nil
     ) {
         self.actorHopNanoseconds = actorHopNanoseconds
         self.queueRoundTripNanoseconds = queueRoundTripNanoseconds
         self.queueRoundTripCPUNanoseconds = queueRoundTripCPUNanoseconds
         self.workedRoundTripNanoseconds = workedRoundTripNanoseconds
         self.workedRoundTripCPUNanoseconds = workedRoundTripCPUNanoseconds
+        self.workedRoundTripWakeups = workedRoundTripWakeups
+    }
+
+    /// What one wake-up costs, wall and CPU nanoseconds: the worked round trip over the
+    /// wake-ups it caused, at least one (a trip whose threads caught each other while
+    /// spinning woke nobody, and still cost a trip). Nil without a worked trip.
+    public var wakeupNanoseconds: (wall: Double, cpu: Double)? {
+        guard let wall = workedRoundTripNanoseconds, let cpu = workedRoundTripCPUNanoseconds else { return nil }
+        let wakeups = max(1, workedRoundTripWakeups ?? 1)
+        return (wall / wakeups, cpu / wakeups)
     }
 
     /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
@@ -61,18 +75,23 @@ public struct HopCosts: Sendable, Equatable, Codable {
             let block = max(1, roundTrips / 30)
             var wall: [Double] = []
             var cpu: [Double] = []
+            var wakeups = 0.0
             for first in stride(from: 0, to: roundTrips, by: block) {
                 let indices = first..<min(first + block, roundTrips)
                 let inPlace = try await measure(indices) { index in try work.runInPlace(index) }
                 let throughQueue = try await measure(indices) { index in try await work.runThroughQueue(index) }
                 wall.append(throughQueue.wall - inPlace.wall)
                 cpu.append(throughQueue.cpu - inPlace.cpu)
+                wakeups += (throughQueue.wakeups - inPlace.wakeups) * Double(indices.count)
             }
             // A worked trip includes an empty one; when the work's own variance (an import
             // batch varies by more than a trip costs) puts the difference below the empty
             // trip, the empty trip is the better estimate.
             costs.workedRoundTripNanoseconds = max(empty.wall, median(wall))
             costs.workedRoundTripCPUNanoseconds = max(empty.cpu, median(cpu))
+            // Counted over all the blocks: a block of ten trips wakes a handful of threads,
+            // too few for a median of blocks to mean anything.
+            costs.workedRoundTripWakeups = max(0, wakeups / Double(roundTrips))
         }
         return costs
     }
@@ -83,16 +102,18 @@ public struct HopCosts: Sendable, Equatable, Codable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// Wall and CPU nanoseconds per call of `body`, over one call per index, one after another.
+    /// Wall and CPU nanoseconds and voluntary context switches per call of `body`, over one
+    /// call per index, one after another.
     private static func measure(
         _ indices: Range<Int>, _ body: (Int) async throws -> Void
-    ) async rethrows -> (wall: Double, cpu: Double) {
+    ) async rethrows -> (wall: Double, cpu: Double, wakeups: Double) {
         let clock = ContinuousClock()
         let usage = ProcessUsage.now()
         let start = clock.now
         for index in indices { try await body(index) }
         let count = Double(max(1, indices.count))
-        return ((clock.now - start).nanoseconds / count, (ProcessUsage.now() - usage).cpuNanoseconds / count)
+        let used = ProcessUsage.now() - usage
+        return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)
     }
 }
 

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import Workload
+
+@testable import LabCommands
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +14,12 @@ import Darwin
 /// the database nor the report.
 @Suite("lab bench refuses bad input and writes nothing")
 struct BadInputTests {
+    /// The scenarios as the argument parser lists them: `'a', 'b' or 'c'`.
+    static let scenarioList: String = {
+        let names = Scenario.allCases.map { "'\($0.rawValue)'" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }()
+
     /// Arguments, exit code and the whole line printed.
     static let refusals: [(arguments: [String], exitCode: Int32, message: String)] = [
         (["--operations", "0"], 64, "--operations must be at least 1, not 0"),
@@ -24,9 +33,9 @@ struct BadInputTests {
         (["--runs", "0"], 64, "--runs must be between 1 and 100, not 0"),
         (["--format", "xml"], 64, "The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json' or 'markdown'."),
         (["--scenario", "nope"], 64,
-         "The value 'nope' is invalid for '--scenario <scenario>'. Please provide one of 'import', 'point-read', 'update', 'mixed' or 'chatty'."),
+         "The value 'nope' is invalid for '--scenario <scenario>'. Please provide one of \(scenarioList)."),
         (["--pattern", "nope"], 64,
-         "unknown row 'nope'; the rows are queue-perform, plain-actor, custom-executor, global-actor, actor-per-object, store-sync, raw-sqlite, mutex, grdb"),
+         "unknown row 'nope'; the rows are \(RowCatalog.all.map { $0.name }.joined(separator: ", "))"),
         (["--unknown-flag"], 64, "Unknown option '--unknown-flag'"),
     ]
 

@@ -43,53 +43,61 @@ struct MeasurementRulesTests {
         #expect(abs(a.relativeHalfRange - 2.0 / 12) < 1e-12)
     }
 
-    @Test("One client adds hops and round trips to the base; concurrent clients share the cores")
+    @Test("One client adds hops and wake-ups to the base; concurrent clients share the cores")
     func costModel() throws {
-        let probe = HopCosts(actorHopNanoseconds: 100, queueRoundTripNanoseconds: 10_000, queueRoundTripCPUNanoseconds: 6_000)
+        // A round trip of 10 µs (6 µs of CPU) that woke two threads: 5 µs (3 µs) a wake-up.
+        let probe = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
+            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2
+        )
         let model = CostModel(probes: [probe], cores: 2)
         var base = BenchReport.RowResult(row: .storeSync, failure: "")
         base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
         var row = BenchReport.RowResult(row: .customExecutor, failure: "")
         row.hopsPerOperation = 2
-        row.queueDispatchesPerOperation = 1
+        row.wakeupsPerOperation = 2
+        row.queueDispatchesPerOperation = 1  // not what the model charges: the threads woken are
         func predicted(clients: Int) throws -> Double {
             try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
         }
-        #expect(abs(try predicted(clients: 1) - (5_000 + 200 + 10_000)) < 1e-6)
-        // Four clients on two cores: (5 000 + 200 + 6 000) / 2, above the serial 5 000.
+        #expect(abs(try predicted(clients: 1) - (5_000 + 200 + 2 * 5_000)) < 1e-6)
+        // Four clients on two cores: (5 000 + 200 + 2 × 3 000) / 2, above the serial 5 000.
         #expect(abs(try predicted(clients: 4) - 5_600) < 1e-6)
-        row.queueDispatchesPerOperation = 0
+        row.wakeupsPerOperation = 0
         row.hopsPerOperation = 0
         #expect(abs(try predicted(clients: 4) - 5_000) < 1e-6, "never faster than the serial base")
+        // Jobs that wake nobody (queued behind the running one on its own thread) cost nothing.
+        row.queueDispatchesPerOperation = 3
+        #expect(abs(try predicted(clients: 1) - 5_000) < 1e-6)
         #expect(CostModel.fits(1.19) && CostModel.fits(1 / 1.19))
-        // A probe with work: the model charges the worked round trip, not the empty one.
-        let worked = HopCosts(
-            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 10_000, queueRoundTripCPUNanoseconds: 6_000,
-            workedRoundTripNanoseconds: 15_000, workedRoundTripCPUNanoseconds: 9_000
-        )
-        row.queueDispatchesPerOperation = 1
-        row.hopsPerOperation = 2
-        let prediction = CostModel(probes: [worked], cores: 2).predictedNanoseconds(for: row, base: base, clients: 1)
-        #expect(prediction.map { abs($0 - (5_000 + 200 + 15_000)) < 1e-6 } == true)
         #expect(!CostModel.fits(1.25) && !CostModel.fits(0.8))
+        // A trip whose threads caught each other spinning woke nobody and still cost a trip.
+        let spinning = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
+            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 0.2
+        )
+        #expect(spinning.wakeupNanoseconds?.wall == 10_000)
     }
 
-    @Test("Each run is predicted from its own probe and the base's run of the same round")
+    @Test("Each run is predicted from its own probe, its own wake-ups and the base's run of the same round")
     func costModelPairsRuns() throws {
         func probe(roundTrip: Double) -> HopCosts {
             HopCosts(
                 actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 8_000,
-                workedRoundTripNanoseconds: roundTrip, workedRoundTripCPUNanoseconds: roundTrip
+                workedRoundTripNanoseconds: roundTrip, workedRoundTripCPUNanoseconds: roundTrip, workedRoundTripWakeups: 1
             )
         }
         let probes = [probe(roundTrip: 10_000), probe(roundTrip: 20_000), probe(roundTrip: 12_000)]
         var base = BenchReport.RowResult(row: .storeSync, failure: "")
-        base.probedRuns = [5_000.0, 6_000, 5_000].map { .init(nanosecondsPerOperation: $0, costs: probes[0]) }
+        base.probedRuns = [5_000.0, 6_000, 5_000].map {
+            .init(nanosecondsPerOperation: $0, wakeupsPerOperation: 0, costs: probes[0])
+        }
         var row = BenchReport.RowResult(row: .queuePerform, failure: "")
         row.hopsPerOperation = 0
-        row.queueDispatchesPerOperation = 1
         // Measured 15, 26 and 20 µs: the second run met a slow wake-up, and its probe saw it.
-        row.probedRuns = zip([15_000.0, 26_000, 20_000], probes).map { .init(nanosecondsPerOperation: $0, costs: $1) }
+        row.probedRuns = zip([15_000.0, 26_000, 20_000], probes).map {
+            .init(nanosecondsPerOperation: $0, wakeupsPerOperation: 1, costs: $1)
+        }
         let model = CostModel(probes: probes, cores: 2)
         // Predictions 15, 26 and 17 µs: ratios 1, 1 and 0.85, median 1.
         let predicted = try #require(model.predictedNanoseconds(for: row, base: base, clients: 1))
@@ -98,6 +106,7 @@ struct MeasurementRulesTests {
         #expect(abs(ratio - 1) < 1e-9)
         // From the medians instead (base 5 µs, trip 12 µs): 17 µs against a median of 20 µs.
         row.probedRuns = []
+        row.wakeupsPerOperation = 1
         row.throughput = BenchReport.Spread([1e9 / 15_000, 1e9 / 26_000, 1e9 / 20_000])
         base.probedRuns = []
         base.throughput = BenchReport.Spread([1e9 / 5_000, 1e9 / 6_000, 1e9 / 5_000])

@@ -155,7 +155,12 @@ struct BenchReport: Sendable {
             costModel = row.costModel
             throughput = Spread(runs.map { operations / $0.seconds })
             probedRuns = runs.compactMap { run in
-                run.costs.map { ProbedRun(nanosecondsPerOperation: run.seconds * 1e9 / operations, costs: $0) }
+                run.costs.map {
+                    ProbedRun(
+                        nanosecondsPerOperation: run.seconds * 1e9 / operations,
+                        wakeupsPerOperation: Double(run.usage.voluntarySwitches) / operations, costs: $0
+                    )
+                }
             }
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
@@ -204,6 +209,8 @@ struct BenchReport: Sendable {
         /// One timed run as the cost model reads it.
         struct ProbedRun: Sendable {
             var nanosecondsPerOperation: Double
+            /// Voluntary context switches of the process per operation during the run.
+            var wakeupsPerOperation: Double
             var costs: HopCosts
         }
 

@@ -7,11 +7,14 @@ import Harness
 ///
 /// - One client, or clients that run one after another: the row does its base row's work
 ///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
-///   hops and queue round trips, one after another:
-///   `base + hops × hop + dispatches × round trip`.
+///   hops and thread wake-ups, one after another:
+///   `base + hops × hop + wake-ups × wake-up`. A wake-up costs the probe's round trip
+///   over the wake-ups that trip caused. Wake-ups, not queue jobs: a job queued behind the
+///   running one on its own thread wakes nobody and costs next to nothing, and a thread
+///   executor wakes its thread with no queue at all.
 /// - C concurrent clients: the work on the one connection is serial, so no row is faster
 ///   than its base; the rest is CPU that min(C, cores) cores share. Per operation,
-///   `max(base, (base + hops × hop + dispatches × round-trip CPU) ÷ min(C, cores))`, and
+///   `max(base, (base + hops × hop + wake-ups × wake-up CPU) ÷ min(C, cores))`, and
 ///   by Little's law each operation then takes C times that from its client's view.
 ///
 /// The model is compared as predicted ÷ measured, so that over- and under-prediction by the
@@ -29,6 +32,8 @@ struct CostModel: Sendable {
     var roundTrip: BenchReport.Spread?
     /// The CPU time of that round trip, all threads, nanoseconds.
     var roundTripCPU: BenchReport.Spread?
+    /// The threads that round trip woke, per trip.
+    var wakeupsPerRoundTrip: BenchReport.Spread?
     var cores: Int
 
     /// A prediction within this factor of the measurement (either way) fits.
@@ -43,6 +48,7 @@ struct CostModel: Sendable {
         let complete = !probes.isEmpty && worked.count == probes.count && workedCPU.count == probes.count
         roundTrip = BenchReport.Spread(complete ? worked : probes.map(\.queueRoundTripNanoseconds))
         roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
+        wakeupsPerRoundTrip = BenchReport.Spread(probes.compactMap(\.workedRoundTripWakeups))
         self.cores = max(1, cores)
     }
 
@@ -50,7 +56,10 @@ struct CostModel: Sendable {
     /// of the predictions for each timed run of `row`.
     func predictedNanoseconds(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
         if let runs = pairedRuns(of: row, base: base, clients: clients) { return Self.median(runs.map(\.predicted)) }
-        return predictedNanoseconds(for: row, baseTime: base.nanosecondsPerOperation, clients: clients, costs: medianCosts)
+        return predictedNanoseconds(
+            for: row, baseTime: base.nanosecondsPerOperation, wakeups: row.wakeupsPerOperation, clients: clients,
+            costs: medianCosts
+        )
     }
 
     /// Predicted ÷ measured time per operation, the median over the timed runs of each
@@ -75,43 +84,38 @@ struct CostModel: Sendable {
         let paired = row.probedRuns.enumerated().compactMap { index, run -> (predicted: Double, measured: Double)? in
             let baseTime = base.probedRuns.count == row.probedRuns.count
                 ? base.probedRuns[index].nanosecondsPerOperation : base.nanosecondsPerOperation
-            return predictedNanoseconds(for: row, baseTime: baseTime, clients: clients, costs: run.costs)
-                .map { ($0, run.nanosecondsPerOperation) }
+            return predictedNanoseconds(
+                for: row, baseTime: baseTime, wakeups: run.wakeupsPerOperation, clients: clients, costs: run.costs
+            ).map { ($0, run.nanosecondsPerOperation) }
         }
         return !paired.isEmpty && paired.count == row.probedRuns.count ? paired : nil
     }
 
     /// The prediction for one run: its base's time per operation plus what the probe
-    /// measured, per hop and per queue round trip.
+    /// measured, per hop and per wake-up. `wakeups` is the run's own count per operation.
     // snippet: model
     func predictedNanoseconds(
-        for row: BenchReport.RowResult, baseTime: Double?, clients: Int, costs: HopCosts?
+        for row: BenchReport.RowResult, baseTime: Double?, wakeups: Double?, clients: Int, costs: HopCosts?
     ) -> Double? {
-        guard let baseTime, let hops = row.hopsPerOperation, let costs else { return nil }
-        let dispatches = row.queueDispatchesPerOperation ?? 0
-        let hop = costs.actorHopNanoseconds
-        let roundTrip = costs.workedRoundTripNanoseconds ?? costs.queueRoundTripNanoseconds
-        let roundTripCPU = costs.workedRoundTripCPUNanoseconds ?? costs.queueRoundTripCPUNanoseconds
+        guard let baseTime, let hops = row.hopsPerOperation, let wakeups,
+              let wakeup = costs?.wakeupNanoseconds, let hop = costs?.actorHopNanoseconds
+        else { return nil }
         guard clients > 1 && row.concurrentClients else {
-            return baseTime + hops * hop + dispatches * roundTrip
+            return baseTime + hops * hop + wakeups * wakeup.wall
         }
-        let shared = (baseTime + hops * hop + dispatches * roundTripCPU) / Double(min(clients, cores))
+        let shared = (baseTime + hops * hop + wakeups * wakeup.cpu) / Double(min(clients, cores))
         return max(baseTime, shared)
     }
     // snippet: end
 
     /// The largest term of the single-client prediction for `row`, by name: `base` (the base
-    /// row's own work), `hops` (hops × hop) or `wake-ups` (queue round trips × round trip,
-    /// each a thread woken and put back to sleep). Enqueues that wake no thread (a job queued
-    /// behind the running one on its own thread) are in the measured time but have no cost
-    /// probe of their own: a row they dominate shows up as over-predicted by its dispatches.
+    /// row's own work), `hops` (hops × hop) or `wake-ups` (wake-ups × wake-up, each a thread
+    /// put to sleep and woken again).
     func dominantTerm(for row: BenchReport.RowResult, base: BenchReport.RowResult) -> String? {
         guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
-              let hop = self.hop?.median, let roundTrip = self.roundTrip?.median
+              let wakeups = row.wakeupsPerOperation, let costs = medianCosts, let wakeup = costs.wakeupNanoseconds
         else { return nil }
-        let terms = [
-            ("base", baseTime), ("hops", hops * hop), ("wake-ups", (row.queueDispatchesPerOperation ?? 0) * roundTrip),
-        ]
+        let terms = [("base", baseTime), ("hops", hops * costs.actorHopNanoseconds), ("wake-ups", wakeups * wakeup.wall)]
         return terms.max { $0.1 < $1.1 }?.0
     }
 
@@ -121,7 +125,8 @@ struct CostModel: Sendable {
         return HopCosts(
             actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
             queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
-            workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median
+            workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median,
+            workedRoundTripWakeups: wakeupsPerRoundTrip?.median
         )
     }
 
