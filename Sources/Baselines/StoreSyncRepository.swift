@@ -17,9 +17,12 @@ public final class StoreSyncRepository: NoteRepository {
     // `NoteContext` is not Sendable; this class is, because it touches the context only in
     // `performAndWait`, on the context's queue. The compiler cannot see that.
     private nonisolated(unsafe) let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public let storeContainer: NoteContainer?
 
     public init(container: NoteContainer) throws {
         context = try container.newContext(name: "store-sync")
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) throws {

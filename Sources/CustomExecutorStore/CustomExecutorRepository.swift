@@ -19,6 +19,8 @@ import Foundation
 public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     public nonisolated let modelExecutor: ContextExecutor
     public let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     /// Runs on the caller's thread, as a nonisolated actor init does: it makes the context
     /// and its executor but leaves the context alone. The isolated methods use it, on its queue.
@@ -26,6 +28,7 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
         let context = try container.newContext(name: "custom-executor")
         self.context = context
         self.modelExecutor = ContextExecutor(context: context)
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) throws {

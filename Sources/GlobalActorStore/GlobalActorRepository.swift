@@ -23,12 +23,15 @@ import Foundation
 public final class GlobalActorRepository: NoteRepository {
     private let context: NoteContext
     private let reader: NoteReader
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     /// Isolated, so callers outside the actor `await` it, and it may create other
     /// `@DatabaseActor` objects synchronously (the compile error of lesson 6 never arises).
     public init(container: NoteContainer) throws {
         context = try container.newContext(name: "global-actor", queue: DatabaseActor.queue)
         reader = NoteReader(context: context)
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) throws {

@@ -40,8 +40,8 @@ public struct Lab: AsyncParsableCommand {
                 // --help and --version are not errors: print them whole, on standard output.
                 print(fullMessage(for: error))
             } else {
-                let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-                printError(message)
+                let text = message(for: error)
+                printError(text.isEmpty ? "\(error)" : oneLine(text))
             }
             return code == 0 ? 0 : (code == 1 ? 1 : LabError.usageExitCode)
         }

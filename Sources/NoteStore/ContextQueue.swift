@@ -29,6 +29,23 @@ public final class ContextQueue: Sendable {
         dispatchQueue.setSpecific(key: queueIdentityKey, value: ObjectIdentifier(self))
     }
 
+    private init(label: String, dispatchQueue: DispatchQueue) {
+        self.label = label
+        self.dispatchQueue = dispatchQueue
+        dispatchQueue.setSpecific(key: queueIdentityKey, value: ObjectIdentifier(self))
+    }
+
+    // MARK: The main queue
+
+    /// The main dispatch queue, which the main actor's executor drains: the queue of a
+    /// view context (Core Data's `viewContext`, SwiftData's `mainContext`). Code on the main
+    /// actor runs on it, so a context confined to it may be used from `@MainActor` code with
+    /// no `perform`.
+    public static let main = ContextQueue(label: "notestore.main", dispatchQueue: .main)
+
+    /// Whether this is ``main``.
+    public var isMain: Bool { self === Self.main }
+
     /// True when the calling code runs on this queue (in `perform`, `performAndWait`, or
     /// a job of an executor built on it).
     public var isCurrent: Bool {

@@ -15,6 +15,16 @@ public struct NoteID: RawRepresentable, Hashable, Comparable, Codable, Sendable 
 }
 // snippet: end
 
+extension NoteID {
+    /// Whether the identifier is temporary: given to a note inserted without one, and
+    /// replaced by a permanent one when the note is first saved or
+    /// ``NoteContext/obtainPermanentIDs(for:)`` is called. Only the inserting context knows
+    /// it. `NSManagedObjectID.isTemporaryID`.
+    ///
+    /// Temporary identifiers are negative, so they never meet a row's identifier.
+    public var isTemporaryID: Bool { rawValue < 0 }
+}
+
 // MARK: - FolderID
 
 /// The stable identity of a folder.
@@ -30,7 +40,7 @@ public struct FolderID: RawRepresentable, Hashable, Comparable, Codable, Sendabl
 // MARK: - CustomStringConvertible
 
 extension NoteID: CustomStringConvertible {
-    public var description: String { "note \(rawValue)" }
+    public var description: String { isTemporaryID ? "temporary note \(-rawValue)" : "note \(rawValue)" }
 }
 
 extension FolderID: CustomStringConvertible {

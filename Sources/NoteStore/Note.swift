@@ -24,7 +24,9 @@ public final class Note {
         var modified: Date
     }
 
-    public let id: NoteID
+    /// The note's identifier: temporary from insertion until the first save (or
+    /// ``NoteContext/obtainPermanentIDs(for:)``), permanent from then on.
+    public internal(set) var id: NoteID
     /// The context the note belongs to. Unowned: the context owns the note, not the reverse.
     public unowned let context: NoteContext
     /// Current values; nil while the note is a fault.

@@ -26,9 +26,16 @@ public final class NoteContainer: Sendable {
         /// the lab's `com.apple.CoreData.ConcurrencyDebug 1`.
         public var concurrencyDebug: Bool
 
+        /// Makes a context created on the main actor, with no queue given, run on the main
+        /// queue, as SwiftData binds a `ModelContext` to the thread that creates it: a
+        /// `@ModelActor` made from main-actor code then runs all its work on the main actor.
+        /// Off unless set, so that every context gets its own queue.
+        public var bindsMainActorContextsToMainQueue: Bool
+
         /// `concurrencyDebug` is on when `NOTESTORE_CONCURRENCY_DEBUG` is `1`, unless set.
-        public init(concurrencyDebug: Bool? = nil) {
+        public init(concurrencyDebug: Bool? = nil, bindsMainActorContextsToMainQueue: Bool = false) {
             self.concurrencyDebug = concurrencyDebug ?? ConcurrencyDebug.isEnabledByEnvironment
+            self.bindsMainActorContextsToMainQueue = bindsMainActorContextsToMainQueue
         }
     }
 
@@ -37,6 +44,13 @@ public final class NoteContainer: Sendable {
     /// Keeps an in-memory database alive while contexts come and go; nil for files.
     private let anchor: Mutex<SQLiteConnection?>
     private let lastNoteID: Atomic<Int64>
+    /// The last temporary identifier handed out, counting down from -1.
+    private let lastTemporaryNoteID = Atomic<Int64>(0)
+    /// The contexts that merge every other context's saves: see `NoteContext.automaticallyMergesChanges`.
+    let mergeInboxes = Mutex<[ObjectIdentifier: MergeInbox]>([:])
+    /// The view context, made on first use; read and written only by `viewContext`, which
+    /// is `@MainActor`, so by one thread at a time.
+    nonisolated(unsafe) var viewContextStorage: NoteContext?
 
     /// Opens the database, creating the file and the schema when missing.
     /// - Throws: `NoteStoreError.notADatabase` for a file that is not a SQLite database,
@@ -72,20 +86,29 @@ public final class NoteContainer: Sendable {
 
     /// Makes a context with its own connection. Without `queue`, the context gets a new
     /// private serial queue; pass one to confine several contexts to one queue (a global
-    /// actor's executor does this).
+    /// actor's executor does this). With ``Options/bindsMainActorContextsToMainQueue`` on, a
+    /// context made on the main actor without `queue` gets ``ContextQueue/main`` instead.
     public func newContext(name: String = "context", queue: ContextQueue? = nil) throws(NoteStoreError) -> NoteContext {
         let connection = try SQLiteConnection(location: connectionLocation)
+        // snippet: bind-to-main
+        let boundToMain = options.bindsMainActorContextsToMainQueue && ContextQueue.main.isCurrent
         return NoteContext(
             name: name,
             container: self,
             connection: connection,
-            queue: queue ?? ContextQueue(label: "notestore.\(name)")
+            queue: queue ?? (boundToMain ? .main : ContextQueue(label: "notestore.\(name)"))
         )
+        // snippet: end
     }
 
     /// A new identifier no other note of this container has used.
     public func makeNoteID() -> NoteID {
         NoteID(lastNoteID.add(1, ordering: .relaxed).newValue)
+    }
+
+    /// A new temporary identifier: negative, never a row's.
+    func makeTemporaryNoteID() -> NoteID {
+        NoteID(lastTemporaryNoteID.subtract(1, ordering: .relaxed).newValue)
     }
 
     /// Records identifiers chosen by callers so `makeNoteID()` never hands them out again.

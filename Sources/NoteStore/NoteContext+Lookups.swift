@@ -16,7 +16,8 @@ import Foundation
 extension NoteContext {
     /// The note with `id`, from the identity map or else from the database; never a fault.
     /// `NSManagedObjectContext.existingObject(with:)`.
-    /// - Throws: `NoteStoreError.notFound` when no such row exists.
+    /// - Throws: `NoteStoreError.notFound` when no such row exists, `.temporaryID` for
+    ///   another context's temporary identifier.
     // snippet: existing-object
     public func existingObject(with id: NoteID) throws(NoteStoreError) -> Note {
         assertOnQueue("NoteContext.existingObject(with: \(id))")
@@ -29,6 +30,7 @@ extension NoteContext {
             }
             return note
         }
+        if id.isTemporaryID { throw .temporaryID(id) }
         guard let values = try fetchValues(of: id) else { throw .notFound("\(id)") }
         let note = Note(id: id, context: self, storage: values, committed: values)
         register(note)

@@ -41,6 +41,10 @@ public final class NoteContext {
     var deletedNotes: [NoteID: Note] = [:]
     var insertedFolders: [FolderID: Folder] = [:]
     private var pruneThreshold = 1_024
+    /// Where other contexts' saves wait while ``automaticallyMergesChanges`` is on.
+    var mergeInbox: MergeInbox?
+    /// Inserted notes that still have a temporary identifier.
+    var temporaryInsertions = 0
 
     init(name: String, container: NoteContainer, connection: SQLiteConnection, queue: ContextQueue) {
         self.name = name
@@ -48,6 +52,13 @@ public final class NoteContext {
         self.connection = connection
         self.queue = queue
         self.concurrencyDebug = container.options.concurrencyDebug
+    }
+
+    deinit {
+        if mergeInbox != nil {
+            let owner = ObjectIdentifier(self)
+            container.mergeInboxes.withLock { $0[owner] = nil }
+        }
     }
 
     // MARK: Confinement
@@ -102,9 +113,17 @@ public final class NoteContext {
     /// Writes every pending change in one transaction. Either all of it is written, or,
     /// when it throws, none of it is: the database is as it was and the changes stay
     /// pending in the context, to be fixed and saved again or rolled back.
-    public func save() throws(NoteStoreError) {
+    ///
+    /// Inserted notes get their permanent identifiers first. The save returns what it
+    /// changed, and hands the same to every other context that merges automatically.
+    @discardableResult
+    public func save() throws(NoteStoreError) -> NoteChanges {
         assertOnQueue("NoteContext.save()")
-        guard hasChanges else { return }
+        guard hasChanges else { return NoteChanges(source: name) }
+        if temporaryInsertions > 0 { obtainPermanentIDs(for: insertionOrder.compactMap { insertedNotes[$0] }) }
+        let changes = NoteChanges(
+            source: name, inserted: Set(insertedNotes.keys), updated: Set(updatedNotes.keys), deleted: Set(deletedNotes.keys)
+        )
         try connection.transaction { () throws(NoteStoreError) in
             for folder in insertedFolders.values.sorted(by: { $0.id < $1.id }) {
                 try connection.statement(NoteSchema.insertFolder)
@@ -135,6 +154,8 @@ public final class NoteContext {
         updatedNotes.removeAll(keepingCapacity: true)
         deletedNotes.removeAll(keepingCapacity: true)
         insertedFolders.removeAll(keepingCapacity: true)
+        if !changes.isEmpty { container.publish(changes, from: self) }
+        return changes
     }
 
     /// Discards every pending change: inserted objects leave the context, updated ones
@@ -145,6 +166,7 @@ public final class NoteContext {
             registeredNotes[id] = nil
             note.isDeleted = true
         }
+        temporaryInsertions = 0
         for id in insertedFolders.keys { registeredFolders[id] = nil }
         for note in updatedNotes.values { note.storage = note.committed }
         // A note edited, then deleted, is no longer in `updatedNotes`: restore it too.
@@ -187,14 +209,15 @@ public final class NoteContext {
     }
 
     /// Inserts a new note into `folder`; it is written by the next `save()`.
-    /// - Parameter id: The note's identifier; a new one from the container when nil.
+    /// - Parameter id: The note's identifier; when nil, a temporary one that the save (or
+    ///   ``obtainPermanentIDs(for:)``) replaces with a permanent one, as Core Data does.
     @discardableResult
     public func insertNote(
         id: NoteID? = nil, title: String, body: String, folder: Folder, created: Date, modified: Date? = nil
     ) -> Note {
         assertOnQueue("NoteContext.insertNote(…)")
-        let id = id ?? container.makeNoteID()
-        container.noteIDUsed(id)
+        let id = id ?? container.makeTemporaryNoteID()
+        if id.isTemporaryID { temporaryInsertions += 1 } else { container.noteIDUsed(id) }
         let values = Note.Values(folder: folder.id, title: title, body: body, created: created, modified: modified ?? created)
         let note = Note(id: id, context: self, storage: values, committed: nil)
         register(note)
@@ -210,6 +233,7 @@ public final class NoteContext {
         assertOnQueue("NoteContext.delete(_:)")
         precondition(note.context === self, "\(note.id) belongs to context '\(note.context.name)', not '\(name)'")
         if insertedNotes.removeValue(forKey: note.id) != nil {
+            if note.id.isTemporaryID { temporaryInsertions -= 1 }
             insertionOrder.removeAll { $0 == note.id }
             registeredNotes[note.id] = nil
             note.isDeleted = true

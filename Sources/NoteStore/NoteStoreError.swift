@@ -14,6 +14,9 @@ public enum NoteStoreError: Error, Equatable, Sendable {
     case constraintViolation(String)
     /// The database stayed locked by another connection for longer than the busy timeout.
     case busy(String)
+    /// The identifier is temporary: only the context that inserted the note knows it, until
+    /// the note is saved or given a permanent identifier (`obtainPermanentIDs(for:)`).
+    case temporaryID(NoteID)
     /// An object was used with a context it does not belong to.
     case wrongContext(String)
     /// Any other SQLite failure, with SQLite's own message and result code.
@@ -39,6 +42,9 @@ extension NoteStoreError: CustomStringConvertible {
             "the save was refused by the schema (\(message)); nothing was written"
         case .busy(let message):
             "the database stayed locked by another connection (\(message))"
+        case .temporaryID(let id):
+            "\(id) has a temporary identifier: no other context can find it until it is saved, "
+                + "or given a permanent identifier with obtainPermanentIDs(for:) and then saved"
         case .wrongContext(let message):
             message
         case .sqlite(let code, let message):

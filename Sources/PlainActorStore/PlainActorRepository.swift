@@ -21,9 +21,12 @@ public actor PlainActorRepository: NoteRepository {
     // Actor-isolated, so only this actor's methods can reach it; they still run off the
     // context's queue, hence the `perform` in each of them.
     private let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     public init(container: NoteContainer) throws {
         context = try container.newContext(name: "plain-actor")
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) async throws {

@@ -18,9 +18,12 @@ public final class QueuePerformRepository: NoteRepository {
     // `NoteContext` is not Sendable; this class is, because it never touches the context
     // except inside `perform`, on the context's queue. The compiler cannot see that.
     private nonisolated(unsafe) let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public let storeContainer: NoteContainer?
 
     public init(container: NoteContainer) throws {
         context = try container.newContext(name: "queue-perform")
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) async throws {

@@ -13,6 +13,8 @@ extension ScenarioPlan.Operation {
         case .pointRead: [.snapshot]
         case .update: [.update]
         case .chatty: [.title, .body, .folderName, .modified]
+        // The reader's calls are not counted: a store row's view reads no repository.
+        case .sync(let write): write.calls
         }
     }
 }

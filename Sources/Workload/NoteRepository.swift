@@ -30,6 +30,13 @@ public protocol NoteRepository: Sendable {
     func folderName(of id: NoteID) async throws -> String
     func modified(of id: NoteID) async throws -> Date
 
+    // MARK: The sync scenario
+
+    /// The lab store's container the row writes through, or nil (the default) for a row
+    /// that is not built on the store. With one, the sync scenario's main-actor reader opens
+    /// a view context on it and merges each save instead of fetching again (``SyncView``).
+    var storeContainer: NoteContainer? { get }
+
     // MARK: Verification
 
     /// The number of saved notes.

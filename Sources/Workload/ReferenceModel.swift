@@ -94,6 +94,12 @@ public struct ReferenceModel: Sendable {
             reads.combineChattyRead(
                 title: note.title, body: note.body, folderName: folders[note.folder]!.name, modified: note.modified
             )
+        case .sync(let write):
+            apply(write, reads: &reads)
+            // The reader's digest is one value of the client's, as the runner combines it.
+            var view = Checksum()
+            view.combineSyncView(count: notes.count, shown: ScenarioPlan.syncShownNotes.map { notes[NoteID($0)]! })
+            reads.combine(view)
         }
     }
 
@@ -107,6 +113,12 @@ public struct ReferenceModel: Sendable {
 }
 
 extension Checksum {
+    /// The digest of what the sync scenario's reader shows after one save.
+    mutating func combineSyncView(count: Int, shown: [NoteSnapshot]) {
+        combine(Int64(count))
+        for note in shown { combine(note) }
+    }
+
     /// The digest of the four values one chatty operation reads.
     mutating func combineChattyRead(title: String, body: String, folderName: String, modified: Date) {
         combine(title)

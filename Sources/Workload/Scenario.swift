@@ -1,6 +1,6 @@
 // MARK: - Scenario
 
-/// The five fixed scenarios of the lab. Each is one kind of operation, repeated.
+/// The six fixed scenarios of the lab. Each is one kind of operation, repeated.
 public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// One operation inserts a batch of 100 notes into folders, in one transaction.
     case importBatch = "import"
@@ -12,6 +12,9 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     case mixed
     /// One operation reads four properties of a note through four separate calls.
     case chatty
+    /// A writer saves, alternately a batch of 10 new notes and an edit of a shown note, and
+    /// after each save a main-actor reader shows the count and 50 notes, as a list does.
+    case sync
 
     /// What one operation is and what the scenario shows, in one line.
     public var summary: String {
@@ -21,6 +24,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .update: "read-modify-write one note by ID: hops plus a write transaction"
         case .mixed: "80% reads, 20% updates, each client on its own notes: contention and scaling"
         case .chatty: "read four properties through separate calls: what per-property hops cost"
+        case .sync: "a writer saves, a main-actor view shows the count and \(ScenarioPlan.syncShownNotes.count) notes: keeping a view current per save"
         }
     }
 
@@ -33,6 +37,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .update: 2_000
         case .mixed: 10_000
         case .chatty: 5_000
+        case .sync: 1_000
         }
     }
 

@@ -37,18 +37,27 @@ public struct ScenarioPlan: Sendable {
         case pointRead(NoteID)
         case update(NoteID, NoteEdit)
         case chatty(NoteID)
+        /// The sync scenario: the writer's operation (an import or an update), then the
+        /// main-actor reader's view of the count and ``ScenarioPlan/syncShownNotes``.
+        indirect case sync(Operation)
     }
 
     /// Folders every scenario starts with.
     public static let folderCount = 10
     /// Notes the reading and updating scenarios start with.
     public static let seededNoteCount = 1_000
+    /// The notes the sync scenario's reader shows, and its writer edits.
+    public static let syncShownNotes: ClosedRange<Int64> = 1...50
+    /// Notes one import of the sync scenario inserts.
+    public static let syncBatchSize = 10
 
     /// - Parameters:
     ///   - operations: Measured operations over all clients (at least 1).
     ///   - clients: Concurrent client tasks (at least 1); operations are shared out evenly.
+    ///     The sync scenario always has one: its reader must see one writer's saves in order.
     public init(scenario: Scenario, operations: Int, clients: Int, seed: UInt64) {
         precondition(operations >= 1 && clients >= 1, "a plan needs at least one operation and one client")
+        let clients = scenario == .sync ? 1 : clients
         self.scenario = scenario
         self.seed = seed
         var text = TextGenerator(seed: seed)
@@ -108,6 +117,8 @@ public struct ScenarioPlan: Sendable {
             private var random: SplitMix64
             private var text: TextGenerator
             private var nextImportedID: Int64
+            /// Operations produced so far: the sync scenario alternates on it.
+            private var produced = 0
 
             init(client: Client) {
                 scenario = client.scenario
@@ -121,6 +132,8 @@ public struct ScenarioPlan: Sendable {
             public mutating func next() -> Operation? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
+                let index = produced
+                produced += 1
                 switch scenario {
                 case .importBatch:
                     let ids = nextImportedID..<(nextImportedID + Int64(Scenario.batchSize))
@@ -135,6 +148,13 @@ public struct ScenarioPlan: Sendable {
                     return random.next(in: 1...10) <= 8 ? .pointRead(id) : .update(id, text.edit(&random))
                 case .chatty:
                     return .chatty(NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount))))
+                case .sync:
+                    guard index.isMultiple(of: 2) else {
+                        return .sync(.update(NoteID(random.next(in: ScenarioPlan.syncShownNotes)), text.edit(&random)))
+                    }
+                    let ids = nextImportedID..<(nextImportedID + Int64(ScenarioPlan.syncBatchSize))
+                    nextImportedID += Int64(ScenarioPlan.syncBatchSize)
+                    return .sync(.importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) })))
                 }
             }
         }

@@ -184,4 +184,47 @@ struct DemoOutcomeTests {
         ])
         #expect(outcome.concurrentMakingNonisolatedNotesErrors.isEmpty)
     }
+
+    @Test("15 background-sync: the view context sees the new count, the new title in the same object, and the deleted note gone")
+    func backgroundSync() async throws {
+        let outcome = try await LabProcess.outcome(of: BackgroundSyncDemo.self)
+        #expect(outcome.published == [5, 1, 1])
+        #expect(outcome.countBefore == 3)
+        #expect(outcome.countAfter == 7)
+        #expect(outcome.titleBefore == "Note 1")
+        #expect(outcome.titleAfter == BackgroundSyncDemo.newTitle)
+        #expect(outcome.sameObject)
+        #expect(outcome.deletedObjectIsDeleted)
+        #expect(!outcome.deletedStillRegistered)
+        #expect(outcome.untouchedKeptIdentity)
+        #expect(outcome.manualTitleBeforeMerge == "Note 1")
+        #expect(outcome.manualTitleAfterMerge == BackgroundSyncDemo.newTitle)
+    }
+
+    @Test("16 model-actor-on-main: made on the main actor, the importer runs on the main queue; the three fixes do not")
+    func modelActorOnMain() async throws {
+        let outcome = try await LabProcess.outcome(of: ModelActorOnMainDemo.self)
+        #expect(outcome.madeOnMainActor.ranOnMainQueue)
+        #expect(outcome.madeOnMainActor.contextQueue == ContextQueue.main.label)
+        for fixed in [outcome.madeInDetachedTask, outcome.madeByNonisolatedFactory, outcome.madeByConcurrentFactory] {
+            #expect(!fixed.ranOnMainQueue)
+            #expect(fixed.contextQueue == "notestore.importer")
+        }
+        #expect([outcome.madeOnMainActor, outcome.madeInDetachedTask, outcome.madeByNonisolatedFactory,
+                 outcome.madeByConcurrentFactory].map(\.notes) == [10, 20, 30, 40])
+    }
+
+    @Test("17 temporary-ids: another context cannot find a temporary ID; the saved or obtained permanent one works")
+    func temporaryIDs() async throws {
+        let outcome = try await LabProcess.outcome(of: TemporaryIDsDemo.self)
+        #expect(outcome.temporaryBeforeSave)
+        #expect(outcome.lookupBeforeSave.hasPrefix("temporaryID: "))
+        #expect(outcome.permanentAfterSave)
+        #expect(outcome.lookupAfterSave == "found \"Draft\"")
+        #expect(outcome.lookupByOldTemporary.hasPrefix("temporaryID: "))
+        #expect(outcome.obtainedPermanent)
+        #expect(outcome.saveKeptObtained)
+        #expect(outcome.lookupObtainedBeforeSave.hasPrefix("notFound: "))
+        #expect(outcome.lookupObtainedAfterSave == "found \"Second draft\"")
+    }
 }

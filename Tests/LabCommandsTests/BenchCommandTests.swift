@@ -26,7 +26,7 @@ struct BenchCommandTests {
             let probes = try #require(scenario["cost_probes_ns"] as? [String: Any])
             #expect(probes["queue_round_trip"] is [String: Double], "\(scenario["name"] ?? "?")")
         }
-        #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty"])
+        #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty", "sync"])
         for scenario in scenarios {
             let rows = try #require(scenario["rows"] as? [[String: Any]])
             #expect(rows.count == RowCatalog.all.count)

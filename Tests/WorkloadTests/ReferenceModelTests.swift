@@ -25,13 +25,27 @@ struct ReferenceModelTests {
         #expect(outcome.noteCount == ScenarioPlan.seededNoteCount)
     }
 
-    @Test("Import adds a batch of notes per operation; the other scenarios keep the seeded notes")
+    @Test("Import adds a batch of notes per operation, sync a small one every other; the other scenarios keep the seeded notes")
     func noteCounts() {
         for scenario in Scenario.allCases {
             let plan = ScenarioPlan(scenario: scenario, operations: 3, clients: 1, seed: 2)
-            let expected = scenario == .importBatch ? 3 * Scenario.batchSize : ScenarioPlan.seededNoteCount
+            let expected = switch scenario {
+            case .importBatch: 3 * Scenario.batchSize
+            case .sync: ScenarioPlan.seededNoteCount + 2 * ScenarioPlan.syncBatchSize
+            default: ScenarioPlan.seededNoteCount
+            }
             #expect(ReferenceModel.expectedOutcome(of: plan).noteCount == expected, "\(scenario)")
         }
+    }
+
+    @Test("The sync scenario's reference outcome is fixed, with one client whatever the plan asks for")
+    func syncReference() {
+        let plan = ScenarioPlan(scenario: .sync, operations: 10, clients: 3, seed: 1)
+        #expect(plan.clients.count == 1)
+        let outcome = ReferenceModel.expectedOutcome(of: plan)
+        #expect(outcome.checksum.description == "3ae7a508cf5502c9")
+        #expect(outcome.reads.description == "837153d86bba5651")
+        #expect(outcome.noteCount == ScenarioPlan.seededNoteCount + 5 * ScenarioPlan.syncBatchSize)
     }
 
     @Test("Updates change the checksum; reads change only the digest of reads")

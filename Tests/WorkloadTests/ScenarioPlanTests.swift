@@ -43,7 +43,7 @@ struct ScenarioPlanTests {
             Set(operations.compactMap { operation -> NoteID? in
                 switch operation {
                 case .pointRead(let id), .update(let id, _), .chatty(let id): id
-                case .importBatch: nil
+                case .importBatch, .sync: nil
                 }
             })
         }

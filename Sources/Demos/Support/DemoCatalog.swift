@@ -17,6 +17,9 @@ public enum DemoCatalog {
         ObservationDemo.self,
         NoWarningCrashDemo.self,
         DefaultIsolationDemo.self,
+        BackgroundSyncDemo.self,
+        ModelActorOnMainDemo.self,
+        TemporaryIDsDemo.self,
     ]
 
     /// The demo with this name, or nil.

@@ -66,6 +66,8 @@ extension BenchReport {
         case .chatty:
             let dispatches = scenario.row(named: "queue-perform")?.queueDispatchesPerOperation.map { Format.decimal($0, digits: 0) } ?? "4"
             return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(keptText)."
+        case .sync:
+            return "One operation is one save (ten new notes, or an edit of a shown note) and a main-actor list brought up to date: the rows that name their store container merge the save into a view context that holds the \(ScenarioPlan.syncShownNotes.count) shown notes, the others fetch the count and every shown note again; \(trip), and \(keptText)."
         }
     }
 

@@ -43,13 +43,17 @@ final class StoreWorkProbe: RoundTripWork {
             try context.performAndWait { () throws(NoteStoreError) in try context.importBatch(batch) }
         }
         self.context = context
-        calls = plan.clients.flatMap { $0 }.map { operation in
-            switch operation {
-            case .pointRead(let id): .snapshot(id)
-            case .chatty(let id): .title(id)  // one of the four calls of a chatty operation
-            case .update(let id, let edit): .update(id, edit)
-            case .importBatch(let batch): .importBatch(batch)
-            }
+        calls = plan.clients.flatMap { $0 }.map(Self.call)
+    }
+
+    /// The probe's call for one operation of a plan.
+    private static func call(for operation: ScenarioPlan.Operation) -> Call {
+        switch operation {
+        case .pointRead(let id): .snapshot(id)
+        case .chatty(let id): .title(id)  // one of the four calls of a chatty operation
+        case .update(let id, let edit): .update(id, edit)
+        case .importBatch(let batch): .importBatch(batch)
+        case .sync(let write): call(for: write)  // the writer's call; the reader makes none
         }
     }
 
