@@ -165,10 +165,13 @@ struct BenchReport: Sendable {
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
             latency = latencyRun?.latency
-            expectedHopsPerOperation = row.expectedHops?.hopsPerOperation(in: plan)
+            // A row declares the hops of its own calls; in `sync` the runner's main-actor reader
+            // and the merges it waits for add hops that are the scenario's, not the row's.
+            let declared = plan.scenario != .sync
+            expectedHopsPerOperation = declared ? row.expectedHops?.hopsPerOperation(in: plan) : nil
             hopReasons = row.expectedHops?.reasons ?? []
             hopCondition = row.expectedHops?.condition
-            expectedEnqueuesPerOperation = row.expectedEnqueues?.hopsPerOperation(in: plan)
+            expectedEnqueuesPerOperation = declared ? row.expectedEnqueues?.hopsPerOperation(in: plan) : nil
             enqueueReasons = row.expectedEnqueues?.reasons ?? []
             queueDispatchesPerOperation = Spread(runs.map { Double($0.queueDispatches) / operations })?.median
             if let counts {
@@ -187,10 +190,13 @@ struct BenchReport: Sendable {
 
             let countReason = skipped ?? "the counting pass did not report it"
             if hopsPerOperation == nil { notes.append(("hops_per_op", skipped ?? HopMeter.unavailableReason)) }
-            if expectedHopsPerOperation == nil { notes.append(("expected_hops_per_op", "the row declares no expected hops")) }
+            let undeclared = declared ? nil : "in sync, the main-actor reader's hops are the scenario's, and no row declares them"
+            if expectedHopsPerOperation == nil {
+                notes.append(("expected_hops_per_op", undeclared ?? "the row declares no expected hops"))
+            }
             if enqueuesPerOperation == nil { notes.append(("enqueues_per_op", skipped ?? HopMeter.unavailableReason)) }
             if expectedEnqueuesPerOperation == nil {
-                notes.append(("expected_enqueues_per_op", "the row declares no expected enqueues"))
+                notes.append(("expected_enqueues_per_op", undeclared ?? "the row declares no expected enqueues"))
             }
             if allocationsPerOperation == nil {
                 let reason = skipped ?? AllocationMeter.unavailableReason
