@@ -73,8 +73,8 @@ enum PatternMetric {
     /// point reads, where a hop depends on timing).
     static let hops = BenchmarkMetric.custom("Hops (per 100 ops)", polarity: .prefersSmaller, useScalingFactor: false)
 
-    /// Instances reachable from the repository that were still alive after it was closed
-    /// and released (Harness `LeakCheck`, after the same settling time as `lab bench`).
+    /// Instances reachable from the repository before it closed that were still alive after
+    /// it was closed and released (`RowCycle`'s leak check, the one `lab bench` reports).
     static let leakedObjects = BenchmarkMetric.custom("Leaked objects", polarity: .prefersSmaller, useScalingFactor: false)
 }
 

@@ -11,7 +11,7 @@ import Workload
 /// it, so that every number about a row comes from the same steps in the same order.
 public enum RowCycle {
     /// What one cycle produced.
-    public struct Result<Log: Sendable>: Sendable {
+    public struct Run<Log: Sendable>: Sendable {
         /// Each client's log from the recorder, in client order.
         public let logs: [Log]
         /// What the row ended with, to compare with ``ReferenceModel/expectedOutcome(of:)``.
@@ -32,13 +32,13 @@ public enum RowCycle {
     public static func run<Recorder: OperationRecorder, Meter: RunMeter>(
         _ row: RowDescriptor, plan: ScenarioPlan, on location: NoteContainer.Location,
         recorder: Recorder, meter: inout Meter, checkingLeaks: Bool = true
-    ) async throws -> Result<Recorder.Log> {
+    ) async throws -> Run<Recorder.Log> {
         let (logs, outcome, check) = try await runAndClose(
             row, plan: plan, location: location, recorder: recorder, meter: &meter, checkingLeaks: checkingLeaks
         )
-        guard let check else { return Result(logs: logs, outcome: outcome, leaks: nil) }
+        guard let check else { return Run(logs: logs, outcome: outcome, leaks: nil) }
         await check.settle()
-        return Result(logs: logs, outcome: outcome, leaks: check.report())
+        return Run(logs: logs, outcome: outcome, leaks: check.report())
     }
 
     /// Everything that holds the repository, in a scope of its own, so that nothing but the
