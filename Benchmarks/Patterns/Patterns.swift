@@ -140,12 +140,13 @@ enum Tolerance {
             // identical run. 100% is the most a throughput can fall, so it never fails.
             .throughput: BenchmarkThresholds(relative: [.p90: 100]),
             // Synchronous rows allocate exactly the same every run; rows that suspend
-            // varied by up to 3.8% (whether a continuation resumes before its task
-            // suspends changes what the runtime allocates). 5% stays above that noise
-            // and still catches one extra allocation per call in the point-read and
-            // chatty rows (+8% to +19%; grdb's calls allocate too much for that), and a
-            // 5% growth of what an operation allocates anywhere.
-            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5]),
+            // varied by up to 5.3% (chatty.actor-per-object: 2299 recorded, 2421 in the
+            // next check; whether a continuation resumes before its task suspends changes
+            // what the runtime allocates). 6% stays above that noise and still catches
+            // one extra allocation per call in the point-read and chatty rows (+7.5% to
+            // +20%; grdb's calls allocate too much for that), and a 6% growth of what an
+            // operation allocates anywhere.
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 6]),
             // Hops are exact except where the row itself declares a range, so the
             // tolerance is that range: one unexplained hop fails the check.
             PatternMetric.hops: BenchmarkThresholds(absolute: [.p90: hopSpread(of: row, in: plan)]),
