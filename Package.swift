@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "ConcurrentStore", targets: ["ConcurrentStore"]),
         .library(name: "Baselines", targets: ["Baselines"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Rows", targets: ["Rows"]),
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
         .library(name: "Workshop", targets: ["Workshop"]),
@@ -98,6 +99,17 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: The rows: the catalog, and the one cycle that opens, measures and closes a row
+        .target(
+            name: "Rows",
+            dependencies: [
+                "NoteStore", "Workload", "Harness", "Baselines",
+                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+                "TaskExecutorStore", "ActorConfinedStore", "ThreadExecutorStore", "NonsendingStore", "ConcurrentStore",
+            ],
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The demos: one per lesson
         .target(
             name: "Demos",
@@ -139,10 +151,7 @@ let package = Package(
         .target(
             name: "LabCommands",
             dependencies: [
-                "NoteStore", "Workload", "Demos",
-                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore",
-                "GlobalActorStore", "ActorPerObjectStore", "Baselines", "Harness", "Workshop",
-                "TaskExecutorStore", "ActorConfinedStore", "ThreadExecutorStore", "NonsendingStore", "ConcurrentStore",
+                "NoteStore", "Workload", "Demos", "Rows", "Harness", "Workshop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -153,15 +162,15 @@ let package = Package(
         .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Reliability.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),
 
         // MARK: Tests
-        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore"], swiftSettings: strictSwift),
+        // What the tests share: the temporary folder, the reference-model check of a row.
+        .target(name: "RowTestSupport", dependencies: ["NoteStore", "Workload"], path: "Tests/RowTestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
         .testTarget(name: "QueuePerformStoreTests", dependencies: ["QueuePerformStore"], swiftSettings: strictSwift),
-        .testTarget(name: "PlainActorStoreTests", dependencies: ["PlainActorStore"], swiftSettings: strictSwift),
-        .testTarget(name: "CustomExecutorStoreTests", dependencies: ["CustomExecutorStore"], swiftSettings: strictSwift),
-        .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore"], swiftSettings: strictSwift),
-        .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore"], swiftSettings: strictSwift),
-        // What the rows' tests share: the temporary folder, the reference-model check.
-        .target(name: "RowTestSupport", dependencies: ["NoteStore", "Workload"], path: "Tests/RowTestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "PlainActorStoreTests", dependencies: ["PlainActorStore", "RowTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "CustomExecutorStoreTests", dependencies: ["CustomExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore", "RowTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "TaskExecutorStoreTests", dependencies: ["TaskExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ActorConfinedStoreTests", dependencies: ["ActorConfinedStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "ThreadExecutorStoreTests", dependencies: ["ThreadExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
@@ -174,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "BaselinesTests",
             dependencies: [
-                "Baselines",
+                "Baselines", "RowTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -182,7 +191,7 @@ let package = Package(
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
-        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines", "NoteStore"], swiftSettings: strictSwift),
+        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Demos", "Baselines", "NoteStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos", "LabCommands"], swiftSettings: strictSwift),
     ],

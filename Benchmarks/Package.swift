@@ -23,8 +23,8 @@ let package = Package(
             name: "Patterns",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LabCommands", package: "concurrency-patterns-lab"),  // RowCatalog
-                .product(name: "Harness", package: "concurrency-patterns-lab"),  // HopMeter, LeakCheck
+                .product(name: "Rows", package: "concurrency-patterns-lab"),  // RowCatalog, RowCycle
+                .product(name: "Harness", package: "concurrency-patterns-lab"),  // HopMeter
                 .product(name: "NoteStore", package: "concurrency-patterns-lab"),
                 .product(name: "Workload", package: "concurrency-patterns-lab"),
             ],

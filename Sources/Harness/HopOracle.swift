@@ -54,42 +54,21 @@ extension HopOracle {
         let onQueue = OracleQueueActor()
         return [
             // In place both ways: the target is free, the pool may be given up.
-            Result(name: "enqueues: into a free default actor and back", expected: 0, measured: await enqueuesIntoActorAndBack(target, k)),
+            Result(name: "enqueues: into a free default actor and back", expected: 0, measured: await callsInto(target, k).enqueues),
             // One job on the custom executor in, one on the global pool back.
-            Result(name: "enqueues: into a custom-executor actor and back", expected: 2 * k64, measured: await enqueuesIntoQueueActor(onQueue, k)),
+            Result(name: "enqueues: into a custom-executor actor and back", expected: 2 * k64, measured: await callsInto(onQueue, k).enqueues),
         ]
     }
     // snippet: end
 }
 
-@concurrent
-private func enqueuesIntoActorAndBack(_ target: OracleTarget, _ k: Int) async -> UInt64 {
-    await HopMeter.counting {
-        for index in 0..<k {
-            await target.work()
-            touch(index)
-        }
-    }.count.enqueues
-}
-
-@concurrent
-private func enqueuesIntoQueueActor(_ target: OracleQueueActor, _ k: Int) async -> UInt64 {
-    await HopMeter.counting {
-        for index in 0..<k {
-            await target.work()
-            touch(index)
-        }
-    }.count.enqueues
-}
-
 /// An actor on a ``ContextExecutor``: every job a dispatch to its queue.
-private actor OracleQueueActor {
+private actor OracleQueueActor: OracleWorker {
     nonisolated let executor = ContextExecutor(queue: ContextQueue(label: "lab.oracle"))
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     var count = 0
 
     func work() { count += 1 }
-
 }
 
 // MARK: - Fixtures
@@ -100,7 +79,12 @@ private let oracleSink = Atomic<Int>(0)
 @inline(never)
 private func touch(_ value: Int) { oracleSink.add(value, ordering: .relaxed) }
 
-private actor OracleTarget {
+/// An actor whose `work()` writes its own state, so the optimizer keeps the hop into it.
+private protocol OracleWorker: Actor {
+    func work()
+}
+
+private actor OracleTarget: OracleWorker {
     var count = 0
     func work() { count += 1 }
 }
@@ -143,12 +127,19 @@ private actor OracleCaller {
 
 @concurrent
 private func intoActorAndBack(_ target: OracleTarget, _ k: Int) async -> UInt64 {
+    await callsInto(target, k).hops
+}
+
+/// `k` calls into `target` from the global pool, each followed by a write: what the meter
+/// counted, hops and enqueues. The hop oracle and the enqueue oracles read the same program.
+@concurrent
+private func callsInto(_ target: some OracleWorker, _ k: Int) async -> HopMeter.Reading {
     await HopMeter.counting {
         for index in 0..<k {
             await target.work()
             touch(index)
         }
-    }.count.hops
+    }.count
 }
 
 @globalActor

@@ -2,6 +2,7 @@ import Dispatch
 import GRDB
 import GRDBSQLite
 import NoteStore
+import RowTestSupport
 import Synchronization
 import Testing
 
@@ -106,7 +107,7 @@ struct GRDBReadCostTests {
 
     @Test("A DatabasePool read runs four statements and re-prepares none: its readers are opened read-only")
     func poolRead() async throws {
-        let folder = try GRDBRepositoryTests.ScratchFolder()
+        let folder = try TemporaryFolder()
         let log = StatementLog()
         var configuration = Configuration()
         configuration.prepareDatabase { db in db.trace { log.record($0) } }

@@ -1,6 +1,7 @@
 import Baselines
 import Foundation
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 
@@ -12,16 +13,13 @@ struct GRDBRepositoryTests {
 
     @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 23)
-        let repository = try GRDBRepository(location: .inMemory)
-        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
-        try await repository.close()
-        #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
+        let run = try await ReferenceRun(.grdb, scenario: scenario, clients: clients, seed: 23)
+        #expect(run.measured == run.expected)
     }
 
     @Test("A file database ends where memory does, and is in WAL mode like the other rows' files")
     func fileDatabase() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = folder.path("grdb.sqlite")
         let plan = ScenarioPlan(scenario: .mixed, operations: 40, clients: 4, seed: 29)
         let repository = try GRDBRepository(location: .file(path))
@@ -77,7 +75,7 @@ struct GRDBRepositoryTests {
 
     @Test("A file that is not a database is reported as such")
     func notADatabase() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = folder.path("not-a-database.sqlite")
         try Data(repeating: 0x2A, count: 4_096).write(to: URL(fileURLWithPath: path))
         #expect(throws: NoteStoreError.notADatabase(path: path)) {
@@ -110,21 +108,5 @@ struct GRDBRepositoryTests {
         for call in RepositoryCall.allCases {
             #expect(row.expectedHops?.hops(call) == 1...1, "\(call)")
         }
-    }
-
-    // MARK: Helpers
-
-    /// A folder under the system's temporary directory, removed when the value is released.
-    final class ScratchFolder {
-        let url: URL
-
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("grdb-tests-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: url) }
-
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 }

@@ -1,6 +1,7 @@
 import Baselines
 import Foundation
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 
@@ -19,14 +20,9 @@ struct SQLBaselinesTests {
     func endsAtReference(row: Row, scenario: Scenario) async throws {
         let folder = try TemporaryFolder()
         for clients in [1, 4] {
-            let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 21)
             for location in [NoteContainer.Location.inMemory, .file(folder.path("\(clients)-clients.sqlite"))] {
-                let repository = try await row.descriptor.open(RepositoryConfiguration(location: location))
-                try await ScenarioRunner.prepare(plan, on: repository)
-                let reads = try await ScenarioRunner.run(plan, on: repository, clients: row.descriptor.clients)
-                let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
-                try await repository.close()
-                #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(clients) clients, \(location)")
+                let run = try await ReferenceRun(row.descriptor, scenario: scenario, clients: clients, seed: 21, location: location)
+                #expect(run.measured == run.expected, "\(clients) clients, \(location)")
             }
         }
     }
@@ -107,19 +103,5 @@ struct SQLBaselinesTests {
         init(_ descriptor: RowDescriptor) { self.descriptor = descriptor }
         var testDescription: String { descriptor.name }
         var description: String { descriptor.name }
-    }
-
-    /// A folder under the system's temporary directory, removed when the value is released.
-    final class TemporaryFolder {
-        let url: URL
-
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("sql-baselines-tests-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: url) }
-
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 }

@@ -1,5 +1,6 @@
 import CustomExecutorStore
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 
@@ -17,10 +18,8 @@ struct CustomExecutorRepositoryTests {
 
     @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 17)
-        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
-        await repository.close()
-        #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
+        let run = try await ReferenceRun(.customExecutor, scenario: scenario, clients: clients)
+        #expect(run.measured == run.expected)
     }
 
     @Test("Isolated methods run on the context's queue")

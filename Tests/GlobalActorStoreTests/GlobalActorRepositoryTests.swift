@@ -1,5 +1,6 @@
 import GlobalActorStore
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 
@@ -15,11 +16,8 @@ struct GlobalActorRepositoryTests {
 
     @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
     func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let repository = try await GlobalActorRepository(container: container)
-        let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: 17)
-        let outcome = try await ScenarioRunner.outcome(of: plan, on: repository)
-        await repository.close()
-        #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
+        let run = try await ReferenceRun(.globalActor, scenario: scenario, clients: clients)
+        #expect(run.measured == run.expected)
     }
 
     @Test("DatabaseActor code runs on the database queue")

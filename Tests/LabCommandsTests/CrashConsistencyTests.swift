@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 

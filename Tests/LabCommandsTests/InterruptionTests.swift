@@ -1,4 +1,5 @@
 import Foundation
+import RowTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RowTestSupport
 import Testing
 
 @testable import LabCommands

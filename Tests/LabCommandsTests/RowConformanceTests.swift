@@ -1,4 +1,5 @@
 import NoteStore
+import RowTestSupport
 import Testing
 import Workload
 

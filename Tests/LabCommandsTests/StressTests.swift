@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import RowTestSupport
 import Synchronization
 import Testing
 import Workload

@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import RowTestSupport
 import Testing
 
 /// Saving writes everything or nothing; rollback and other contexts see exactly that.

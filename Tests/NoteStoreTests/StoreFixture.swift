@@ -28,17 +28,3 @@ struct StoreFixture {
         return try context.performAndWait { () throws(NoteStoreError) in try context.fetchCount() }
     }
 }
-
-/// A folder under the system's temporary directory, removed with the value.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("notestore-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}

@@ -4,7 +4,8 @@ import Workload
 
 // MARK: - TemporaryFolder
 
-/// A folder under the system's temporary directory, removed when the value is released.
+/// A folder under the system's temporary directory, removed when the value is released:
+/// where every test target keeps the database files it opens.
 package final class TemporaryFolder {
     package let url: URL
 
@@ -26,11 +27,15 @@ package struct ReferenceRun: Sendable {
     package let measured: ReferenceModel.Outcome
     package let expected: ReferenceModel.Outcome
 
-    /// Opens `row` on a fresh in-memory database in debug mode, runs `scenario` with
-    /// `clients` clients as the row runs them, reads the outcome back and closes the row.
-    package init(_ row: RowDescriptor, scenario: Scenario, clients: Int, seed: UInt64 = 17) async throws {
+    /// Opens `row` on a fresh database at `location` (in memory unless given) in debug mode,
+    /// runs `scenario` with `clients` clients as the row runs them, reads the outcome back
+    /// and closes the row.
+    package init(
+        _ row: RowDescriptor, scenario: Scenario, clients: Int, seed: UInt64 = 17,
+        location: NoteContainer.Location = .inMemory
+    ) async throws {
         let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 4 : 40, clients: clients, seed: seed)
-        let repository = try await row.open(RepositoryConfiguration(location: .inMemory, concurrencyDebug: true))
+        let repository = try await row.open(RepositoryConfiguration(location: location, concurrencyDebug: true))
         do {
             measured = try await ScenarioRunner.outcome(of: plan, on: repository, clients: row.clients)
             try await repository.close()

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import NoteStore
+import Rows
 import Workload
 
 // MARK: - BenchRunner
@@ -124,31 +125,22 @@ struct BenchRunner: Sendable {
         try await run(row, plan: plan, database: database, recorder: LatencyRecorder(), latency: LatencySummary.init(logs:))
     }
 
-    /// Runs `plan` through `row` on a fresh database. The repository is closed (its
-    /// connection closed) before it returns.
+    /// Runs `plan` through `row` on a fresh database (``RowCycle``, without the leak check:
+    /// the counting pass checks leaks). The repository is closed before it returns.
     private func run<Recorder: OperationRecorder>(
         _ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase, recorder: Recorder,
         latency: ([Recorder.Log]) -> LatencySummary?
     ) async throws -> TimedRun {
         let location = try database.fresh(for: row.name, run: 0)
         defer { database.discard(location) }
-        let repository = try await row.open(RepositoryConfiguration(location: location))
-        do {
-            try await ScenarioRunner.prepare(plan, on: repository)
-            var timer = RunTimer()
-            let (reads, logs) = try await ScenarioRunner.run(
-                plan, on: repository, clients: row.clients, recorder: recorder, meter: &timer
-            )
-            let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
-            try await repository.close()
-            return TimedRun(
-                seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
-                latency: latency(logs), outcome: outcome
-            )
-        } catch {
-            try? await repository.close()
-            throw error
-        }
+        var timer = RunTimer()
+        let cycle = try await RowCycle.run(
+            row, plan: plan, on: location, recorder: recorder, meter: &timer, checkingLeaks: false
+        )
+        return TimedRun(
+            seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
+            latency: latency(cycle.logs), outcome: cycle.outcome
+        )
     }
 }
 

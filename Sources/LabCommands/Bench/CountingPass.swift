@@ -2,6 +2,7 @@ import Demos
 import Foundation
 import Harness
 import NoteStore
+import Rows
 import Workload
 
 // MARK: - CountingPass
@@ -106,75 +107,52 @@ enum CountingPass {
         return counted
     }
 
-    /// One open/run/close cycle on a fresh database; returns once the row is released and
-    /// every object the leak check recorded is gone, or the check has waited long enough.
+    /// One open/run/close cycle on a fresh database (``RowCycle``); returns once the row is
+    /// released and every object the leak check recorded is gone, or the check has waited
+    /// long enough.
     private static func cycle(
         _ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase, metered: Bool
     ) async throws -> Cycle {
         let location = try database.fresh(for: row.name, run: 0)
         defer { database.discard(location) }
-        var (cycle, check) = try await runAndClose(row, plan: plan, location: location, metered: metered)
-        await check.settle()
-        cycle.leaks = check.report()
-        return cycle
-    }
-
-    /// Opens the row, runs the plan, records the object graph, closes the row, and returns
-    /// with no reference to it left but the leak check's weak ones.
-    private static func runAndClose(
-        _ row: RowDescriptor, plan: ScenarioPlan, location: NoteContainer.Location, metered: Bool
-    ) async throws -> (Cycle, LeakCheck) {
-        let repository = try await row.open(RepositoryConfiguration(location: location))
-        do {
-            try await ScenarioRunner.prepare(plan, on: repository)
-            let dispatchesBefore = ContextQueue.dispatchCount
-            let hopsBefore = HopMeter.read()
-            var meter = CountingMeter(metered: metered)
-            let reads = try await ScenarioRunner.run(
-                plan, on: repository, clients: row.clients, recorder: NoRecorder(), meter: &meter
-            ).reads
-            let hops = HopMeter.read() - hopsBefore
-            let allocations = meter.allocations
-            let dispatches = ContextQueue.dispatchCount - dispatchesBefore
-            let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
-            let check = LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure)
-            try await repository.close()
-            let cycle = Cycle(
-                hops: metered && HopMeter.isAvailable ? hops.hops : nil,
-                enqueues: metered && HopMeter.isAvailable ? hops.enqueues : nil, queueDispatches: dispatches,
-                allocations: allocations, outcome: outcome
-            )
-            return (cycle, check)
-        } catch {
-            HopMeter.setEnabled(false)
-            try? await repository.close()
-            throw error
-        }
+        var meter = CountingMeter(metered: metered)
+        let cycle = try await RowCycle.run(row, plan: plan, on: location, recorder: NoRecorder(), meter: &meter)
+        return Cycle(
+            hops: metered && HopMeter.isAvailable ? meter.hops.hops : nil,
+            enqueues: metered && HopMeter.isAvailable ? meter.hops.enqueues : nil,
+            queueDispatches: meter.dispatches, allocations: meter.allocations, outcome: cycle.outcome,
+            leaks: cycle.leaks ?? .none
+        )
     }
 
     /// Hops are counted, and allocations summed, only while a segment of the plan runs:
-    /// generating its operations allocates, and is not the row's work. (Generating hops
-    /// and dispatches nothing, so those are read once around the whole run.)
+    /// generating its operations allocates, and is not the row's work. Queue dispatches
+    /// are summed over the segments too (generating dispatches nothing).
     private struct CountingMeter: RunMeter {
         let metered: Bool
-        private var started: AllocationMeter.Reading?
+        private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int)?
         private(set) var allocations: AllocationMeter.Reading?
+        private(set) var hops = (hops: UInt64(0), enqueues: UInt64(0))
+        private(set) var dispatches = 0
 
         init(metered: Bool) {
             self.metered = metered
         }
 
         mutating func start() {
-            guard metered else { return }
-            started = AllocationMeter.read()
-            HopMeter.setEnabled(true)
+            started = (metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount)
+            if metered { HopMeter.setEnabled(true) }
         }
 
         mutating func stop() {
-            guard metered else { return }
-            HopMeter.setEnabled(false)
-            guard let started, let now = AllocationMeter.read() else { return }
-            allocations = (allocations ?? .zero) + (now - started)
+            if metered { HopMeter.setEnabled(false) }
+            guard let started else { return }
+            self.started = nil
+            let counted = HopMeter.read() - started.hops
+            hops = (hops.hops + counted.hops, hops.enqueues + counted.enqueues)
+            dispatches += ContextQueue.dispatchCount - started.dispatches
+            guard let before = started.allocations, let now = AllocationMeter.read() else { return }
+            allocations = (allocations ?? .zero) + (now - before)
         }
     }
 
