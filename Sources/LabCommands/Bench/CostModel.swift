@@ -74,18 +74,19 @@ struct CostModel: Sendable {
         return predicted / measured
     }
 
-    /// Each timed run of `row`, predicted from the probe taken just before it and from the
-    /// base's run of the same round: on a shared machine, how fast a core runs and how fast
-    /// an idle one wakes last longer than a round and not much longer. Nil when the runs
-    /// carry no probes: then the medians of the scenario's probes and of the base stand in.
+    /// Each timed run of `row`, predicted from the probe taken just before it (how fast an
+    /// idle core wakes lasts about as long as a probe and a run, and not much longer) and
+    /// from the run's own wake-ups. The base is its median over the rounds: a base row
+    /// wakes nobody, so its time moves least with the machine, and one slow round of it
+    /// would otherwise move a whole round's predictions. Nil when the runs carry no probes:
+    /// then the medians of the scenario's probes stand in.
     private func pairedRuns(
         of row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int
     ) -> [(predicted: Double, measured: Double)]? {
-        let paired = row.probedRuns.enumerated().compactMap { index, run -> (predicted: Double, measured: Double)? in
-            let baseTime = base.probedRuns.count == row.probedRuns.count
-                ? base.probedRuns[index].nanosecondsPerOperation : base.nanosecondsPerOperation
-            return predictedNanoseconds(
-                for: row, baseTime: baseTime, wakeups: run.wakeupsPerOperation, clients: clients, costs: run.costs
+        let paired = row.probedRuns.compactMap { run -> (predicted: Double, measured: Double)? in
+            predictedNanoseconds(
+                for: row, baseTime: base.nanosecondsPerOperation, wakeups: run.wakeupsPerOperation, clients: clients,
+                costs: run.costs
             ).map { ($0, run.nanosecondsPerOperation) }
         }
         return !paired.isEmpty && paired.count == row.probedRuns.count ? paired : nil
