@@ -42,6 +42,17 @@ public struct PlainActorDemo: Demo {
             let repository = try NaivePlainActorRepository(container: container)
             _ = try await repository.count()  // the actor's thread is not the context's queue
         },
+        // The same mistake with the trap off, and the context also busy on its queue: a data
+        // race that nothing stops. The demo never runs it; ThreadSanitizer must report it
+        // (`make race` runs it and fails when no race is reported).
+        CrashSite("plain-actor.naive-untrapped") {
+            let container = try await DemoStore.seeded(notes: 3, debug: false)
+            let repository = try NaivePlainActorRepository(container: container)
+            for _ in 0..<20 {
+                await repository.refreshOnQueue()
+                _ = try await repository.title(of: NoteID(1))  // off the queue, while the refresh runs on it
+            }
+        },
     ]
 
     public init() {}

@@ -66,7 +66,7 @@ struct DemoCatalogTests {
     func crashSites() {
         let sites = CrashSite.all.map(\.name)
         #expect(Set(sites).count == sites.count)
-        #expect(sites.count == 3)
+        #expect(sites.count == 4)
         for demo in DemoCatalog.all {
             for site in demo.crashSites { #expect(site.name.hasPrefix(demo.name + "."), "\(site.name)") }
         }

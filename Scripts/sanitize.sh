@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Runs the lab under a sanitizer and fails on any report it did not expect.
+#
+#   Scripts/sanitize.sh race     ThreadSanitizer (-sanitize=thread), build folder .build-race
+#   Scripts/sanitize.sh leaks    LeakSanitizer (-sanitize=address, detect_leaks=1), .build-leaks
+#
+# Both build without the package's default trait, Jemalloc (Package.swift): jemalloc would
+# replace the malloc and operator new the sanitizer's runtime must own. Then, with every
+# report of every process (children included) written to a file of its own:
+#   1. `lab bench`: every row and scenario, one short run each (LAB_SANITIZER_OPERATIONS);
+#   2. every demo that `lab demo` lists;
+#   3. `swift test`;
+# each must exit 0 with no report. Last, the programs that must be caught: the naive plain
+# actor with the trap off (race), the demos that leak on purpose (leaks). Each must be
+# reported, or the run fails. Docs/Reliability.md says what is suppressed and why.
+set -euo pipefail
+
+mode="${1:-}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+swift="${SWIFT:-swift}"
+operations="${LAB_SANITIZER_OPERATIONS:-40}"
+cd "$root"
+
+case "$mode" in
+race)
+    sanitizer=thread
+    scratch=.build-race
+    name=ThreadSanitizer
+    # Every report starts with this line; "Swift access race" is the exclusivity checker's.
+    report='^WARNING: ThreadSanitizer: '
+    ;;
+leaks)
+    sanitizer=address
+    scratch=.build-leaks
+    name=LeakSanitizer
+    # AddressSanitizer stays on (its leak checker needs it): its errors count as reports too.
+    report='^(ERROR: LeakSanitizer: detected memory leaks|ERROR: AddressSanitizer: |WARNING: AddressSanitizer: )'
+    ;;
+*)
+    echo "sanitize: the mode must be 'race' or 'leaks', not '$mode'" >&2
+    exit 64
+    ;;
+esac
+
+flags=(--scratch-path "$scratch" --sanitize="$sanitizer" --disable-default-traits)
+logs="$root/$scratch/sanitizer-logs"
+rm -rf "$logs"
+mkdir -p "$logs"
+
+# The runtime options of step `$1`: its reports go to $logs/$1/report.<pid>.
+options() {
+    local folder="$logs/$1"
+    mkdir -p "$folder"
+    case "$mode" in
+    race)
+        export TSAN_OPTIONS="suppressions=$root/Scripts/sanitizers/race.supp log_path=$folder/report"
+        ;;
+    leaks)
+        export ASAN_OPTIONS="detect_leaks=1 log_path=$folder/report"
+        export LSAN_OPTIONS="suppressions=$root/Scripts/sanitizers/leaks.supp"
+        ;;
+    esac
+}
+
+# The number of reports in the files of step `$1`.
+reports() {
+    cat "$logs/$1"/report.* 2>/dev/null | grep -cE "$report" || true
+}
+
+seconds() { date +%s; }
+
+start="$(seconds)"
+echo "sanitize: $mode: building with -sanitize=$sanitizer in $scratch (the first build takes minutes)"
+"$swift" build "${flags[@]}" --product lab >"$logs/build.log" 2>&1 \
+    || { tail -n 30 "$logs/build.log" >&2; echo "sanitize: $mode: the build failed ($logs/build.log)" >&2; exit 1; }
+lab="$("$swift" build "${flags[@]}" --show-bin-path)/lab"
+echo "sanitize: $mode: built in $(($(seconds) - start)) s"
+
+failures=0
+total=0
+
+# Runs a step that must end with exit 0 and no report: `$1` names it, the rest is the command.
+clean() {
+    local step="$1" began status count
+    shift
+    options "$step"
+    began="$(seconds)"
+    status=0
+    "$@" >"$logs/$step.log" 2>&1 || status=$?
+    count="$(reports "$step")"
+    total=$((total + count))
+    echo "sanitize: $mode: $step: exit $status, $count report(s), $(($(seconds) - began)) s"
+    if [[ "$status" -ne 0 || "$count" -ne 0 ]]; then
+        failures=$((failures + 1))
+        [[ "$count" -eq 0 ]] || grep -hE -A 12 "$report" "$logs/$step"/report.* | head -n 40 >&2
+        [[ "$status" -eq 0 ]] || tail -n 20 "$logs/$step.log" >&2
+    fi
+}
+
+# Runs a step that must be reported: `$1` names it, `$2` is what the reports must contain,
+# the rest is the command. Its exit status is the sanitizer's, and is not a failure.
+caught() {
+    local step="$1" expected="$2" began status count
+    shift 2
+    options "$step"
+    began="$(seconds)"
+    status=0
+    "$@" >"$logs/$step.log" 2>&1 || status=$?
+    count="$(reports "$step")"
+    echo "sanitize: $mode: $step (expected): exit $status, $count report(s), $(($(seconds) - began)) s"
+    if [[ "$count" -eq 0 ]] || ! cat "$logs/$step"/report.* | grep -qE "$expected"; then
+        echo "sanitize: $mode: $step: $name did not report it (expected /$expected/; $logs/$step.log)" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+clean bench "$lab" bench --operations "$operations" --runs 1 --no-progress
+
+demos="$("$lab" demo | awk '$1 ~ /^[0-9]+$/ { print $2 }')"
+[[ -n "$demos" ]] || { echo "sanitize: $mode: 'lab demo' listed no demos" >&2; exit 1; }
+for demo in $demos; do
+    # The demos that leak on purpose are the expected reports of `leaks`, below.
+    if [[ "$mode" == leaks && " closure-cycle " == *" $demo "* ]]; then continue; fi
+    clean "demo-$demo" "$lab" demo "$demo"
+done
+
+clean test "$swift" test "${flags[@]}"
+grep -hE '^(Test run with|Executed [0-9]+ tests)' "$logs/test.log" | sed "s/^/sanitize: $mode: test: /" || true
+
+case "$mode" in
+race)
+    caught naive-untrapped 'ThreadSanitizer: (data race|Swift access race)' \
+        "$lab" demo --crash-site plain-actor.naive-untrapped
+    ;;
+leaks)
+    caught demo-closure-cycle 'NoteEditor' "$lab" demo closure-cycle
+    ;;
+esac
+
+elapsed=$(($(seconds) - start))
+if [[ "$failures" -ne 0 ]]; then
+    echo "sanitize: $mode: FAILED: $failures step(s), $total unexpected report(s), $elapsed s; the reports are in $logs" >&2
+    exit 1
+fi
+echo "sanitize: $mode: clean: 0 unexpected reports, the expected ones caught, $elapsed s"
