@@ -33,6 +33,15 @@ public enum AllocationMeter {
         }
     }
 
+    /// Whether this build links jemalloc: the default trait on Linux, not in sanitizer builds.
+    public static let isLinked: Bool = {
+        #if Jemalloc && canImport(CJemalloc)
+        true
+        #else
+        false
+        #endif
+    }()
+
     /// Whether jemalloc is the process's allocator, with exact statistics.
     public static let isAvailable: Bool = {
         #if Jemalloc && canImport(CJemalloc)
