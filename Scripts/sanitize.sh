@@ -137,7 +137,7 @@ for demo in $demos; do
 done
 
 clean test "$swift" test "${flags[@]}"
-grep -hE '^(Test run with|Executed [0-9]+ tests)' "$logs/test.log" | sed "s/^/sanitize: $mode: test: /" || true
+grep -hE 'Test run with [0-9]+ tests' "$logs/test.log" | tail -n 1 | sed "s/^/sanitize: $mode: test: /" || true
 
 # How often each suppression matched, over every step.
 matched() {
