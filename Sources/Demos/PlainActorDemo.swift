@@ -48,9 +48,12 @@ public struct PlainActorDemo: Demo {
         CrashSite("plain-actor.naive-untrapped") {
             let container = try await DemoStore.seeded(notes: 3, debug: false)
             let repository = try NaivePlainActorRepository(container: container)
-            for _ in 0..<20 {
-                await repository.refreshOnQueue()
-                _ = try await repository.title(of: NoteID(1))  // off the queue, while the refresh runs on it
+            // Two clients at once, so the queue is busy with refreshes while the actor reads:
+            // the two touch the context on different threads, with nothing ordering them.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for _ in 0..<200 { await repository.refreshOnQueue() } }
+                group.addTask { for _ in 0..<200 { _ = try await repository.title(of: NoteID(1)) } }
+                try await group.waitForAll()
             }
         },
     ]
