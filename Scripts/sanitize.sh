@@ -79,7 +79,7 @@ options() {
 
 # The number of reports in the files of step `$1`.
 reports() {
-    cat "$logs/$1"/report.* 2>/dev/null | grep -cE "$report" || true
+    { cat "$logs/$1"/report.* 2>/dev/null || true; } | grep -cE "$report" || true
 }
 
 seconds() { date +%s; }
@@ -150,8 +150,8 @@ grep -hE 'Test run with [0-9]+ tests' "$logs/test.log" | tail -n 1 | sed "s/^/sa
 # How often each suppression matched, over every step.
 matched() {
     case "$mode" in
-    race) cat "$logs"/*/report.* 2>/dev/null | awk '/^ThreadSanitizer: Matched/ { on = 1; next } on && NF == 2 { n[$2] += $1; next } { on = 0 } END { for (t in n) print n[t], t }' ;;
-    leaks) cat "$logs"/*/report.* 2>/dev/null | awk '/^Suppressions used:/ { on = 1; next } on && $1 == "count" { next } on && $1 ~ /^[0-9]+$/ { n[$3] += $1; next } { on = 0 } END { for (t in n) print n[t], t }' ;;
+    race) { cat "$logs"/*/report.* 2>/dev/null || true; } | awk '/^ThreadSanitizer: Matched/ { on = 1; next } on && NF == 2 { n[$2] += $1; next } { on = 0 } END { for (t in n) print n[t], t }' ;;
+    leaks) { cat "$logs"/*/report.* 2>/dev/null || true; } | awk '/^Suppressions used:/ { on = 1; next } on && $1 == "count" { next } on && $1 ~ /^[0-9]+$/ { n[$3] += $1; next } { on = 0 } END { for (t in n) print n[t], t }' ;;
     esac
 }
 suppressed="$(matched | paste -sd ';' -)"
