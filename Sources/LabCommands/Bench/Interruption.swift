@@ -59,9 +59,9 @@ enum Interruption {
         }
     }
 
-    /// Once a stop has begun, a failure of the run is its consequence (a database removed
-    /// under a statement): the caller waits for the stop to print its line and end the
-    /// process, instead of reporting the failure as the run's last line.
+    /// Once a stop has begun, what the run still has to say comes after the stop's line, and
+    /// a failure is the stop's consequence (a database removed under a statement): the
+    /// caller waits for the stop to print its line and end the process instead.
     static func waitIfStopping() {
         guard stopping.load(ordering: .acquiring) else { return }
         while true { pause() }
