@@ -61,7 +61,7 @@ options() {
         export TSAN_OPTIONS="suppressions=$root/Scripts/sanitizers/race.supp print_suppressions=1 log_path=$folder/report"
         # A crashing process that starts the Swift backtracer fails a check in the
         # sanitizer's clone interceptor and can hang: the lab's child processes keep it off.
-        export SWIFT_BACKTRACE=enable=no
+        export LAB_BACKTRACE=off
         ;;
     leaks)
         # replace_intrin=0: the Swift runtime's crash handler copies the crashed thread's
