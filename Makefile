@@ -6,7 +6,7 @@ SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test bench bench-quick bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
+.PHONY: help setup build test race leaks bench bench-quick bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -19,6 +19,12 @@ build: setup ## Build in debug.
 
 test: setup ## Run the whole test suite.
 	$(SWIFT) test
+
+race: setup ## Bench rows, demos and tests under ThreadSanitizer (.build-race); fail on a race. Docs/Reliability.md.
+	@SWIFT="$(SWIFT)" Scripts/sanitize.sh race
+
+leaks: setup ## Bench rows, demos and tests under LeakSanitizer (.build-leaks); fail on a leak not planted.
+	@SWIFT="$(SWIFT)" Scripts/sanitize.sh leaks
 
 bench: setup ## Build in release, run the lab on a temporary SQLite file, write Docs/Results.md and .svg.
 	$(SWIFT) build --configuration release --product lab
@@ -50,4 +56,4 @@ docs: ## Build the guide with DocC.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors
 
 clean: ## Remove the build folders.
-	rm -rf .build Benchmarks/.build Workshop/.build
+	rm -rf .build .build-race .build-leaks Benchmarks/.build Workshop/.build

@@ -40,6 +40,15 @@ let package = Package(
         .library(name: "Workshop", targets: ["Workshop"]),
         .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
     ],
+    // The one switch between the measuring build and the sanitizer builds. jemalloc replaces
+    // malloc for the whole process and exports C++ operator new/delete, which ThreadSanitizer
+    // and AddressSanitizer must own: `make race` and `make leaks` build with
+    // --disable-default-traits, which leaves jemalloc out, and the allocation meter then says
+    // why it counts nothing.
+    traits: [
+        .trait(name: "Jemalloc", description: "Link jemalloc on Linux for the allocation and leak meters (off in sanitizer builds)."),
+        .default(enabledTraits: ["Jemalloc"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -93,7 +102,7 @@ let package = Package(
             name: "Harness",
             dependencies: [
                 "NoteStore", "Workload", "CRuntimeHooks",
-                .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
+                .target(name: "CJemalloc", condition: .when(platforms: [.linux], traits: ["Jemalloc"])),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strictSwift

@@ -42,6 +42,20 @@ public struct PlainActorDemo: Demo {
             let repository = try NaivePlainActorRepository(container: container)
             _ = try await repository.count()  // the actor's thread is not the context's queue
         },
+        // The same mistake with the trap off, and the context also busy on its queue: a data
+        // race that nothing stops. The demo never runs it; ThreadSanitizer must report it
+        // (`make race` runs it and fails when no race is reported).
+        CrashSite("plain-actor.naive-untrapped") {
+            let container = try await DemoStore.seeded(notes: 3, debug: false)
+            let repository = try NaivePlainActorRepository(container: container)
+            // Two clients at once, so the queue is busy with refreshes while the actor reads:
+            // the two touch the context on different threads, with nothing ordering them.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for _ in 0..<200 { await repository.refreshOnQueue() } }
+                group.addTask { for _ in 0..<200 { _ = try await repository.title(of: NoteID(1)) } }
+                try await group.waitForAll()
+            }
+        },
     ]
 
     public init() {}

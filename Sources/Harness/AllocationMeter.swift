@@ -1,4 +1,5 @@
-#if canImport(CJemalloc)
+// `Jemalloc` is the package's default trait; the sanitizer builds turn it off (Package.swift).
+#if Jemalloc && canImport(CJemalloc)
 import CJemalloc
 #endif
 
@@ -43,9 +44,18 @@ public enum AllocationMeter {
         }
     }
 
+    /// Whether this build links jemalloc: the default trait on Linux, not in sanitizer builds.
+    public static let isLinked: Bool = {
+        #if Jemalloc && canImport(CJemalloc)
+        true
+        #else
+        false
+        #endif
+    }()
+
     /// Whether jemalloc is the process's allocator, with exact statistics.
     public static let isAvailable: Bool = {
-        #if canImport(CJemalloc)
+        #if Jemalloc && canImport(CJemalloc)
         guard let threadCaches: Bool = Control.read("opt.tcache") else { return false }
         return !threadCaches && Control.read("stats.allocated") as Int? != nil
         #else
@@ -53,7 +63,13 @@ public enum AllocationMeter {
         #endif
     }()
 
-    public static let unavailableReason = "exact allocation counts need jemalloc (linked on Linux only) with its thread caches off (MALLOC_CONF=tcache:false)"
+    public static let unavailableReason: String = {
+        #if Jemalloc
+        "exact allocation counts need jemalloc (linked on Linux only) with its thread caches off (MALLOC_CONF=tcache:false)"
+        #else
+        "this build leaves jemalloc out (its Jemalloc trait is off, as in the sanitizer builds, whose runtime owns malloc)"
+        #endif
+    }()
 
     /// The environment variable and value that turn jemalloc's thread caches off in a child
     /// process, so that the meter is available there.
@@ -61,7 +77,7 @@ public enum AllocationMeter {
 
     /// The counters now, or nil where jemalloc is not the allocator.
     public static func read() -> Reading? {
-        #if canImport(CJemalloc)
+        #if Jemalloc && canImport(CJemalloc)
         guard isAvailable else { return nil }
         Control.refresh()
         var allocations: UInt64 = 0
@@ -79,7 +95,7 @@ public enum AllocationMeter {
     }
 }
 
-#if canImport(CJemalloc)
+#if Jemalloc && canImport(CJemalloc)
 
 // MARK: - Control
 

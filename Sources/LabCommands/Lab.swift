@@ -32,9 +32,11 @@ public struct Lab: AsyncParsableCommand {
             }
             return 0
         } catch let error as LabError {
+            Interruption.waitIfStopping()
             printError(error.description)
             return error.exitCode
         } catch {
+            Interruption.waitIfStopping()
             let code = exitCode(for: error).rawValue
             if code == 0 {
                 // --help and --version are not errors: print them whole, on standard output.

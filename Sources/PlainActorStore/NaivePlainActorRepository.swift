@@ -68,4 +68,11 @@ public actor NaivePlainActorRepository: NoteRepository {
     public func close() {
         context.close()
     }
+
+    /// Refreshes the context the right way, on its queue, and returns at once: work the
+    /// context does at a moment of its own choosing, as Core Data's change merging does. The
+    /// next method this actor runs touches the context while the queue may still be at it.
+    public func refreshOnQueue() {
+        context.perform(schedule: { context in context.reset() })
+    }
 }

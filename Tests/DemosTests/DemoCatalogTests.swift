@@ -78,7 +78,7 @@ struct DemoCatalogTests {
     func crashSites() {
         let sites = CrashSite.all.map(\.name)
         #expect(Set(sites).count == sites.count)
-        #expect(sites.count == 4)
+        #expect(sites.count == 5)
         for demo in DemoCatalog.all {
             for site in demo.crashSites { #expect(site.name.hasPrefix(demo.name + "."), "\(site.name)") }
         }

@@ -1,3 +1,5 @@
+import Demos
+import Foundation
 import Testing
 import Workshop
 
@@ -13,7 +15,11 @@ struct ReferenceTests {
             let report = try await Repository.report(exercise, "starter")
             #expect(!report.passed)
             let failure = try #require(report.firstFailure)
-            #expect(failure.id == id, "the first failing check is \(failure.id): \(failure.problem ?? "")")
+            // A deadlock is told from another crash by its frames, which `make race` turns
+            // off (LAB_BACKTRACE=off): there, exercise 14's starter fails as a crash.
+            let backtracerOff = ProcessInfo.processInfo.environment[ChildProcess.backtraceSwitch] == "off"
+            let ids = id == "deadlock" && backtracerOff ? [id, "trap"] : [id]
+            #expect(ids.contains(failure.id), "the first failing check is \(failure.id): \(failure.problem ?? "")")
             #expect(failure.status == .failed)
         case .compileError(let expected):
             let file = try #require(exercise.files.first)

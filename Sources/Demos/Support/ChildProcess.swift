@@ -26,6 +26,9 @@ package enum ChildProcess {
         }
     }
 
+    /// The environment variable that, set to `off`, keeps the backtracer off in every child.
+    package static let backtraceSwitch = "LAB_BACKTRACE"
+
     /// This process's own executable file.
     package static var currentExecutable: URL {
         #if os(Linux)
@@ -59,13 +62,16 @@ package enum ChildProcess {
     ///
     /// The runtime's backtracer is off in the child unless `backtrace` is set: it would
     /// bury a crash's one-line message under the threads' stacks. With `backtrace`, the
-    /// crashed thread's frames are printed, each with its source file and line.
+    /// crashed thread's frames are printed, each with its source file and line, unless
+    /// `environment` sets ``backtraceSwitch`` to `off`.
     package static func run(
         _ executable: URL, arguments: [String], environment: [String: String],
         timeout: Duration? = nil, backtrace: Bool = false, in folder: URL? = nil
     ) async throws(DemoError) -> Result {
         var quiet = environment
-        quiet["SWIFT_BACKTRACE"] = backtrace
+        // LAB_BACKTRACE=off keeps the backtracer off in every child: `make race` sets it,
+        // because under ThreadSanitizer a crashing child that starts it can hang.
+        quiet["SWIFT_BACKTRACE"] = backtrace && environment[backtraceSwitch] != "off"
             ? "enable=yes,interactive=no,threads=crashed,registers=none,images=none,color=no,limit=64"
             : "enable=no"
         let environment = quiet

@@ -1,7 +1,8 @@
 // MARK: - CrashSite
 
 /// A part of a demo that stops the process by design: a trap of the store's concurrency
-/// debug mode, a fault fired for a deleted row.
+/// debug mode, a fault fired for a deleted row; or a data race with the trap off, which
+/// only ThreadSanitizer stops.
 ///
 /// A demo never runs one in its own process. ``DemoEnvironment/crash(_:)`` starts the lab
 /// again as a child process, which runs only the site (`lab demo --crash-site NAME`), and

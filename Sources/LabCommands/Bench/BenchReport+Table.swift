@@ -56,9 +56,15 @@ extension BenchReport {
             "machine: \(machine.cores) cores, \(machine.os), Swift \(machine.swift)",
             "command: \(command)",
             "database: \(database); per row a warm-up, then \(runs) timed run\(runs == 1 ? "" : "s") in rounds that rotate the rows' order, seed \(seed)",
-            "timings: meters off, jemalloc's thread caches on; counts: one metered run per row in a child process with the caches off"
+            (AllocationMeter.isLinked
+                ? "timings: meters off, jemalloc's thread caches on; counts: one metered run per row in a child process with the caches off"
+                : "timings: meters off; counts: one metered run per row in a child process")
                 + (meters ? "" : " (skipped: --no-meters)"),
         ]
+        // Said once here rather than as a "-" in every row: why no row has allocation counts.
+        if meters, !scenarios.contains(where: { $0.rows.contains { $0.allocationsPerOperation != nil } }) {
+            lines.append("allocation meter: \(AllocationMeter.unavailableReason)")
+        }
         let model = self.model
         if let hop = model.hop, let empty = model.emptyRoundTrip {
             lines.append(

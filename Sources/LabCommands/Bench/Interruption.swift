@@ -13,6 +13,8 @@ import Synchronization
 enum Interruption {
     /// Files and folders to remove if the run is interrupted.
     private static let leftovers = Mutex<Set<String>>([])
+    /// Set when a stop begins, before it removes anything.
+    private static let stopping = Atomic<Bool>(false)
 
     /// Turns SIGINT and SIGTERM into a clean stop. Call once, before the run creates files.
     static func install() {
@@ -57,7 +59,16 @@ enum Interruption {
         }
     }
 
+    /// Once a stop has begun, what the run still has to say comes after the stop's line, and
+    /// a failure is the stop's consequence (a database removed under a statement): the
+    /// caller waits for the stop to print its line and end the process instead.
+    static func waitIfStopping() {
+        guard stopping.load(ordering: .acquiring) else { return }
+        while true { pause() }
+    }
+
     private static func stop(by signal: Int32) -> Never {
+        stopping.store(true, ordering: .releasing)
         for path in leftovers.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         // The line starts at the left margin, not after a progress line drawn in place.

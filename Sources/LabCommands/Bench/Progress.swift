@@ -17,6 +17,8 @@ struct Progress: Sendable {
 
     func show(_ text: String) {
         guard enabled else { return }
+        // A stop's line is the last one: a step that starts during the stop shows nothing.
+        Interruption.waitIfStopping()
         emit(inPlace ? "\r\u{1B}[2K\(text)" : text + "\n")
     }
 
