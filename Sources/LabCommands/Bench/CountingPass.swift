@@ -22,8 +22,9 @@ import Workload
 ///    bytes after each teardown. A real leak grows with every cycle; teardown noise does
 ///    not, so the leak is the smallest growth between consecutive cycles, never below 0.
 ///    Before them, libdispatch's per-thread caches of continuations are filled
-///    (``DispatchContinuationCaches``): they grow with every cycle of a queue-based row
-///    until they hold 64 KiB a thread, which is reuse, not a leak.
+///    (``DispatchContinuationCaches``): they grow with every cycle of a queue-based row,
+///    and of a row that starts a thread of its own, until they hold 64 KiB a thread,
+///    which is reuse, not a leak.
 enum CountingPass {
     static let repeatCycles = 4
 
@@ -93,7 +94,7 @@ enum CountingPass {
             counted.retainPaths = metered.leaks.paths
             counted.outcomeMatches = metered.outcome == expected
             counted.outcome = metered.outcome
-            DispatchContinuationCaches.fill()
+            await DispatchContinuationCaches.fill()
             var live = [AllocationMeter.read()?.liveBytes]
             for _ in 0..<repeatCycles {
                 _ = try await cycle(row, plan: small, database: database, metered: false)
