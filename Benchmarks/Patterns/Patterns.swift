@@ -23,9 +23,7 @@ import Glibc
 let benchmarks: @Sendable () -> Void = {
     AllocatorCheck.requireSafeRouting()
 
-    // The sync scenario has no committed thresholds yet: `make bench-thresholds` on the
-    // reference machine records them, and then it joins the suite.
-    for scenario in Scenario.allCases where scenario != .sync {
+    for scenario in Scenario.allCases {
         let plan = ScenarioPlan(
             scenario: scenario, operations: scenario.benchmarkOperations,
             clients: scenario.defaultClients, seed: 42
@@ -149,7 +147,15 @@ enum Tolerance {
             // one extra allocation per call in the point-read and chatty rows (+7.5% to
             // +20%; grdb's calls allocate too much for that), and a 6% growth of what an
             // operation allocates anywhere.
-            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 6]),
+            //
+            // sync's reader hops between the main queue and the pool on every call of the
+            // rows that read through the repository, and each hop's libdispatch
+            // continuation comes from the sending thread's cache or from malloc, depending
+            // on which worker thread drained the main queue last: sync.raw-sqlite measured
+            // 34335, 34349 and 37887 in three identical runs (10.3%), sync.mutex 6.2%. 15%
+            // stays above that and still catches one extra allocation per call there (about
+            // +30%).
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: plan.scenario == .sync ? 15 : 6]),
             // Hops are exact except where the row itself declares a range, so the
             // tolerance is that range: one unexplained hop fails the check.
             PatternMetric.hops: BenchmarkThresholds(absolute: [.p90: hopSpread(of: row, in: plan)]),
