@@ -12,7 +12,7 @@ extension NoteContainer {
     public var viewContext: NoteContext {
         get throws(NoteStoreError) {
             if let viewContextStorage { return viewContextStorage }
-            let context = try newContext(name: "view", queue: .main)
+            let context = try newContext(name: "view", queue: .main, ownedByContainer: true)
             viewContextStorage = context
             return context
         }

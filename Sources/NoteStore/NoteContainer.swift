@@ -89,6 +89,12 @@ public final class NoteContainer: Sendable {
     /// actor's executor does this). With ``Options/bindsMainActorContextsToMainQueue`` on, a
     /// context made on the main actor without `queue` gets ``ContextQueue/main`` instead.
     public func newContext(name: String = "context", queue: ContextQueue? = nil) throws(NoteStoreError) -> NoteContext {
+        try newContext(name: name, queue: queue, ownedByContainer: false)
+    }
+
+    /// ``newContext(name:queue:)``, for a context the container itself keeps when
+    /// `ownedByContainer` (the view context), which then refers back to it unowned.
+    func newContext(name: String, queue: ContextQueue?, ownedByContainer: Bool) throws(NoteStoreError) -> NoteContext {
         let connection = try SQLiteConnection(location: connectionLocation)
         // snippet: bind-to-main
         let boundToMain = options.bindsMainActorContextsToMainQueue && ContextQueue.main.isCurrent
@@ -96,7 +102,8 @@ public final class NoteContainer: Sendable {
             name: name,
             container: self,
             connection: connection,
-            queue: queue ?? (boundToMain ? .main : ContextQueue(label: "notestore.\(name)"))
+            queue: queue ?? (boundToMain ? .main : ContextQueue(label: "notestore.\(name)")),
+            ownedByContainer: ownedByContainer
         )
         // snippet: end
     }

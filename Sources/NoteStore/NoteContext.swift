@@ -20,7 +20,13 @@ import Foundation
 /// strongly until saved.
 public final class NoteContext {
     public let name: String
-    public let container: NoteContainer
+    /// The container the context was made by.
+    public var container: NoteContainer { unownedContainer }
+    /// Nil for the container's own view context: the container holds that one, and a strong
+    /// reference back would keep both alive forever. The view context belongs to its
+    /// container, as Core Data's does: keep the container while you use it.
+    private let strongContainer: NoteContainer?
+    private unowned let unownedContainer: NoteContainer
     /// The serial queue this context is confined to.
     public let queue: ContextQueue
 
@@ -46,16 +52,21 @@ public final class NoteContext {
     /// Inserted notes that still have a temporary identifier.
     var temporaryInsertions = 0
 
-    init(name: String, container: NoteContainer, connection: SQLiteConnection, queue: ContextQueue) {
+    init(
+        name: String, container: NoteContainer, connection: SQLiteConnection, queue: ContextQueue,
+        ownedByContainer: Bool = false
+    ) {
         self.name = name
-        self.container = container
+        self.strongContainer = ownedByContainer ? nil : container
+        self.unownedContainer = container
         self.connection = connection
         self.queue = queue
         self.concurrencyDebug = container.options.concurrencyDebug
     }
 
     deinit {
-        if mergeInbox != nil {
+        // The view context goes with its container, whose inboxes go too.
+        if mergeInbox != nil, strongContainer != nil {
             let owner = ObjectIdentifier(self)
             container.mergeInboxes.withLock { $0[owner] = nil }
         }

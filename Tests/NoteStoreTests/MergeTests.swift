@@ -136,4 +136,18 @@ struct MergeTests {
         #expect(try fixture.container.viewContext === view)
         #expect(try view.fetchCount() == 3)
     }
+
+    @MainActor
+    @Test("A container and its view context are freed together: neither keeps the other alive")
+    func viewContextIsFreedWithItsContainer() throws {
+        weak var container: NoteContainer?
+        weak var view: NoteContext?
+        try {
+            let made = try NoteContainer(location: .inMemory)
+            container = made
+            view = try made.viewContext
+        }()
+        #expect(container == nil)
+        #expect(view == nil)
+    }
 }
