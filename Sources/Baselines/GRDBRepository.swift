@@ -268,7 +268,8 @@ extension RowDescriptor {
         ),
         costModel: .unpredicted(
             because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT, a re-prepared SELECT on every read): its work is not raw-sqlite's"
-        )
+        ),
+        isSharedInfrastructure: { GRDBRepository.isSharedInfrastructure($0) }
     ) { configuration in
         try GRDBRepository(location: configuration.location)
     }

@@ -24,6 +24,12 @@ public enum AllocationMeter {
         /// Bytes allocated and not yet freed.
         public var liveBytes: UInt64
 
+        public init(allocations: UInt64, allocatedBytes: UInt64, liveBytes: UInt64) {
+            self.allocations = allocations
+            self.allocatedBytes = allocatedBytes
+            self.liveBytes = liveBytes
+        }
+
         /// Nothing allocated: where a sum of readings starts.
         public static let zero = Reading(allocations: 0, allocatedBytes: 0, liveBytes: 0)
 

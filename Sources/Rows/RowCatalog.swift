@@ -5,7 +5,6 @@ import ConcurrentStore
 import CustomExecutorStore
 import GlobalActorStore
 import NonsendingStore
-import NoteStore
 import PlainActorStore
 import QueuePerformStore
 import TaskExecutorStore
@@ -30,13 +29,4 @@ public enum RowCatalog {
 
     /// The row every other is compared with: the same SQL with no layer at all.
     public static let reference = "raw-sqlite"
-
-    /// Objects rows share by design, which a leak check neither tracks nor enters: context
-    /// queues and their executors (a global actor's queue outlives every store it serves),
-    /// and GRDB's built-in SQL functions and collations (process-wide statics every
-    /// connection registers). `lab bench` and the regression benchmarks both use it.
-    @Sendable
-    public static func isSharedInfrastructure(_ object: AnyObject) -> Bool {
-        object is ContextQueue || object is ContextExecutor || GRDBRepository.isSharedInfrastructure(object)
-    }
 }

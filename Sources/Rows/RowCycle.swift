@@ -55,7 +55,7 @@ public enum RowCycle {
             )
             let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
             let check = checkingLeaks
-                ? LeakCheck(tracking: repository as AnyObject, isBoundary: RowCatalog.isSharedInfrastructure) : nil
+                ? LeakCheck(tracking: repository as AnyObject, isBoundary: row.isSharedInfrastructure) : nil
             try await repository.close()
             return (logs, outcome, check)
         } catch {

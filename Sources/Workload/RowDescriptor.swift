@@ -31,6 +31,9 @@ public struct RowDescriptor: Sendable {
     /// How the cost model reads the row: a base, a base plus the row's hops and queue
     /// round trips, or outside the model, with the reason.
     public let costModel: CostModelRole
+    /// Objects the row shares by design, which its leak check neither tracks nor enters:
+    /// they outlive the row's repository on purpose.
+    public let isSharedInfrastructure: @Sendable (AnyObject) -> Bool
     /// Opens the row's repository on the database at `location`.
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
@@ -38,6 +41,7 @@ public struct RowDescriptor: Sendable {
         name: String, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
         expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil,
         costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
+        isSharedInfrastructure: @escaping @Sendable (AnyObject) -> Bool = RowDescriptor.isStoreInfrastructure,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
         self.name = name
@@ -48,7 +52,17 @@ public struct RowDescriptor: Sendable {
         self.expectedHops = expectedHops
         self.expectedEnqueues = expectedEnqueues
         self.costModel = costModel
+        self.isSharedInfrastructure = isSharedInfrastructure
         self.open = open
+    }
+}
+
+extension RowDescriptor {
+    /// What every row built on the lab's store shares: context queues and their executors
+    /// (a global actor's queue outlives every store it serves). The default of a row.
+    @Sendable
+    public static func isStoreInfrastructure(_ object: AnyObject) -> Bool {
+        object is ContextQueue || object is ContextExecutor
     }
 }
 

@@ -59,42 +59,65 @@ public enum ScenarioRunner {
         // A nil preference is the cooperative pool: the `.concurrent` clients.
         var preferred: (any TaskExecutor)?
         if case .concurrentPreferring(let executor) = mode { preferred = executor(repository) }
+        var segments = 0
         while true {
             let segment = clients.indices.map { nextSegment(of: &clients[$0], length: length) }
             if segment.allSatisfy(\.isEmpty) { break }
+            segments += 1
             meter.start()
-            if mode.isConcurrent && segment.count > 1 {
-                try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
-                    for (index, operations) in segment.enumerated() {
-                        // Moved out of the array, so the task appends to it without a copy.
-                        let (clientReads, log) = (reads[index], logs[index].take()!)
-                        group.addTask(executorPreference: preferred) {
-                            let (reads, log) = try await runClient(
-                                operations, on: repository, recorder: recorder, reads: clientReads, log: log
-                            )
-                            return (index, reads, log)
-                        }
-                    }
-                    for try await (index, clientReads, log) in group { (reads[index], logs[index]) = (clientReads, log) }
-                }
-            } else if let preferred {
-                // One client still runs in a task that prefers the row's executor.
-                let (clientReads, log) = (reads[0], logs[0].take()!)
-                (reads[0], logs[0]) = try await withTaskExecutorPreference(preferred) {
-                    try await runClient(segment[0], on: repository, recorder: recorder, reads: clientReads, log: log)
-                }
-            } else {
-                for (index, operations) in segment.enumerated() {
-                    (reads[index], logs[index]) = try await runClient(
-                        operations, on: repository, recorder: recorder, reads: reads[index], log: logs[index].take()!
-                    )
-                }
-            }
+            try await runSegment(segment, on: repository, mode: mode, preferred: preferred, recorder: recorder, reads: &reads, logs: &logs)
             meter.stop()
+        }
+        if meter.measuresFixedCost && segments > 0 {
+            // The same clients with nothing to do: what starting and ending a segment costs.
+            var emptyReads = reads
+            var emptyLogs: [Recorder.Log?] = plan.clients.map { _ in recorder.makeLog(operations: 0) }
+            meter.startFixedCost()
+            try await runSegment(
+                plan.clients.map { _ in [] }, on: repository, mode: mode, preferred: preferred, recorder: recorder,
+                reads: &emptyReads, logs: &emptyLogs
+            )
+            meter.stopFixedCost(segments: segments)
         }
         var total = Checksum()
         for clientReads in reads { total.combine(clientReads) }
         return (total, logs.map { $0! })
+    }
+
+    /// Runs one segment: each client's share in its own task when the mode is concurrent
+    /// (preferring `preferred` when it is set), else one after another on this task.
+    @inlinable
+    static func runSegment<Recorder: OperationRecorder>(
+        _ segment: [[ScenarioPlan.Operation]], on repository: any NoteRepository, mode: ClientMode,
+        preferred: (any TaskExecutor)?, recorder: Recorder, reads: inout [Checksum], logs: inout [Recorder.Log?]
+    ) async throws {
+        if mode.isConcurrent && segment.count > 1 {
+            try await withThrowingTaskGroup(of: (Int, Checksum, Recorder.Log).self) { group in
+                for (index, operations) in segment.enumerated() {
+                    // Moved out of the array, so the task appends to it without a copy.
+                    let (clientReads, log) = (reads[index], logs[index].take()!)
+                    group.addTask(executorPreference: preferred) {
+                        let (reads, log) = try await runClient(
+                            operations, on: repository, recorder: recorder, reads: clientReads, log: log
+                        )
+                        return (index, reads, log)
+                    }
+                }
+                for try await (index, clientReads, log) in group { (reads[index], logs[index]) = (clientReads, log) }
+            }
+        } else if let preferred {
+            // One client still runs in a task that prefers the row's executor.
+            let (clientReads, log) = (reads[0], logs[0].take()!)
+            (reads[0], logs[0]) = try await withTaskExecutorPreference(preferred) {
+                try await runClient(segment[0], on: repository, recorder: recorder, reads: clientReads, log: log)
+            }
+        } else {
+            for (index, operations) in segment.enumerated() {
+                (reads[index], logs[index]) = try await runClient(
+                    operations, on: repository, recorder: recorder, reads: reads[index], log: logs[index].take()!
+                )
+            }
+        }
     }
 
     /// Runs every client's operations, timing each one when the recorder asks for it, with
@@ -208,6 +231,22 @@ public enum ScenarioRunner {
 public protocol RunMeter {
     mutating func start()
     mutating func stop()
+
+    /// Whether the runner, once the plan has run, runs one more segment in which every
+    /// client has nothing to do, between ``startFixedCost()`` and
+    /// ``stopFixedCost(segments:)``: what starting and ending a segment's clients costs
+    /// (a task each, an executor preference), for a meter that reports counts per
+    /// operation without it. False unless the meter says otherwise.
+    var measuresFixedCost: Bool { get }
+    mutating func startFixedCost()
+    /// `segments`: how many segments the plan ran, each of which paid that cost once.
+    mutating func stopFixedCost(segments: Int)
+}
+
+extension RunMeter {
+    public var measuresFixedCost: Bool { false }
+    public mutating func startFixedCost() {}
+    public mutating func stopFixedCost(segments: Int) {}
 }
 
 /// Measures nothing.

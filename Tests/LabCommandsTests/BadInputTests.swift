@@ -1,5 +1,6 @@
 import Foundation
 import RowTestSupport
+import Rows
 import Testing
 import Workload
 

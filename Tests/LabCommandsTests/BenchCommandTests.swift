@@ -1,5 +1,6 @@
 import Foundation
 import RowTestSupport
+import Rows
 import Testing
 
 @testable import LabCommands
@@ -44,8 +45,28 @@ struct BenchCommandTests {
                     let value = try #require(row[metric], "\(metric) is missing")
                     #expect(!(value is NSNull) || notes[metric] != nil, "\(name): \(metric) is null without a reason")
                 }
+                if Self.deterministicCounts.contains(scenario["name"] as? String ?? "") {
+                    Self.expectDeclared("hops", in: row)
+                    Self.expectDeclared("enqueues", in: row)
+                }
             }
         }
+    }
+
+    /// The scenarios whose one client makes the same switches on every run: there, counts
+    /// net of the clients' start and end equal what each row declares, even at 20 operations.
+    /// With concurrent clients an executor may be busy or idle when a job arrives.
+    static let deterministicCounts: Set<String> = ["import", "point-read", "update", "chatty"]
+
+    /// A row's measured `count` per operation lies within what it declares, when it declares it.
+    static func expectDeclared(_ count: String, in row: [String: Any]) {
+        guard let measured = row["\(count)_per_op"] as? Double, let declared = row["expected_\(count)_per_op"] as? Double
+        else { return }
+        let conditional = row["expected_conditional_\(count)_per_op"] as? Double ?? 0
+        #expect(
+            measured >= declared - 0.005 && measured <= declared + conditional + 0.005,
+            "\(row["row"] ?? "?"): \(measured) \(count) per operation, declared \(declared) + \(conditional)"
+        )
     }
 
     @Test("A temporary-file run of one scenario and two rows prints a table")

@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import RowTestSupport
 
 /// The built `lab` executable, run as a child process.
 enum LabExecutable {
@@ -21,10 +22,10 @@ enum LabExecutable {
     /// Runs `lab` with `arguments`, its report on standard output going to a file so it
     /// arrives apart from anything on standard error.
     static func run(_ arguments: [String]) async throws -> Result {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("lab-report-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: report) }
-        let result = try await runAsGiven(arguments + ["--output", report.path])
-        let standardOutput = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        let folder = try TemporaryFolder()
+        let report = folder.path("report")
+        let result = try await runAsGiven(arguments + ["--output", report])
+        let standardOutput = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         return Result(exitStatus: result.exitStatus, output: result.output, standardOutput: standardOutput)
     }
 

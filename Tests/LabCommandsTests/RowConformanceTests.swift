@@ -1,5 +1,6 @@
 import NoteStore
 import RowTestSupport
+import Rows
 import Testing
 import Workload
 

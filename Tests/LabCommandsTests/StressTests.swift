@@ -1,6 +1,7 @@
 import Foundation
 import NoteStore
 import RowTestSupport
+import Rows
 import Synchronization
 import Testing
 import Workload

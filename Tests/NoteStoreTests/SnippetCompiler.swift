@@ -1,4 +1,5 @@
 import Foundation
+import RowTestSupport
 import Testing
 
 /// Compiles a snippet that imports `NoteStore` against the modules of this build, as far
@@ -49,9 +50,8 @@ struct SnippetCompiler {
 
     /// The error messages, without locations or diagnostic group names.
     func errors(compiling source: String) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         let file = folder.appendingPathComponent("Snippet.swift")
         try Data(source.utf8).write(to: file)
 

@@ -1,4 +1,5 @@
 import Foundation
+import RowTestSupport
 import Workshop
 
 // MARK: - Checkout
@@ -8,10 +9,11 @@ import Workshop
 /// Removed when the value is released.
 final class Checkout {
     let layout: WorkshopLayout
+    private let folder: TemporaryFolder
 
     init(exercises: [Exercise] = ExerciseCatalog.all) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString)")
-        layout = WorkshopLayout(root: root)
+        folder = try TemporaryFolder()
+        layout = WorkshopLayout(root: folder.url)
         let real = WorkshopLayout(root: Repository.root)
         try FileManager.default.createDirectory(at: layout.package, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
@@ -28,8 +30,6 @@ final class Checkout {
             }
         }
     }
-
-    deinit { try? FileManager.default.removeItem(at: layout.root) }
 
     /// The text of a file, or nil when it does not exist.
     func text(_ url: URL) -> String? {

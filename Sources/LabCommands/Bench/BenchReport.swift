@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Rows
 import Workload
 
 // MARK: - BenchReport
@@ -238,8 +239,8 @@ struct BenchReport: Sendable {
         /// Whether the measured enqueues fall outside the declared ones.
         var enqueuesDiffer: Bool { Self.differs(enqueuesPerOperation, from: expectedEnqueuesPerOperation) }
 
-        /// A count per operation outside its declared range; a client's task starting (one
-        /// enqueue per client, not per operation) stays inside the margin.
+        /// A count per operation outside its declared range. The counts are net of what
+        /// starting and ending the clients costs; the margin absorbs rounding only.
         static func differs(_ measured: Double?, from expected: ClosedRange<Double>?) -> Bool {
             guard let measured, let expected else { return false }
             return measured < expected.lowerBound - 0.005 || measured > expected.upperBound + 0.005

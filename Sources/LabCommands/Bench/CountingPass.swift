@@ -118,27 +118,35 @@ enum CountingPass {
         defer { database.discard(location) }
         var meter = CountingMeter(metered: metered)
         let cycle = try await RowCycle.run(row, plan: plan, on: location, recorder: NoRecorder(), meter: &meter)
+        let work = meter.work
         return Cycle(
-            hops: metered && HopMeter.isAvailable ? meter.hops.hops : nil,
-            enqueues: metered && HopMeter.isAvailable ? meter.hops.enqueues : nil,
-            queueDispatches: meter.dispatches, allocations: meter.allocations, outcome: cycle.outcome,
+            hops: metered && HopMeter.isAvailable ? work.hops : nil,
+            enqueues: metered && HopMeter.isAvailable ? work.enqueues : nil,
+            queueDispatches: work.dispatches, allocations: work.allocations, outcome: cycle.outcome,
             leaks: cycle.leaks ?? .none
         )
     }
 
     /// Hops are counted, and allocations summed, only while a segment of the plan runs:
     /// generating its operations allocates, and is not the row's work. Queue dispatches
-    /// are summed over the segments too (generating dispatches nothing).
+    /// are summed over the segments too (generating dispatches nothing). A metered run also
+    /// counts one segment with no operations, and each segment's counts lose that fixed cost
+    /// (starting and ending the clients' tasks), so that what is left is per operation.
     private struct CountingMeter: RunMeter {
         let metered: Bool
         private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int)?
-        private(set) var allocations: AllocationMeter.Reading?
-        private(set) var hops = (hops: UInt64(0), enqueues: UInt64(0))
-        private(set) var dispatches = 0
+        private var plan = Counted()
+        private var fixedCost = Counted()
+        private var segments = 0
 
         init(metered: Bool) {
             self.metered = metered
         }
+
+        /// What the plan's operations did: the segments' counts less each one's fixed cost.
+        var work: Counted { plan.less(fixedCost, times: segments) }
+
+        var measuresFixedCost: Bool { metered }
 
         mutating func start() {
             started = (metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount)
@@ -146,14 +154,64 @@ enum CountingPass {
         }
 
         mutating func stop() {
+            plan.add(stopCounting())
+        }
+
+        mutating func startFixedCost() {
+            start()
+        }
+
+        mutating func stopFixedCost(segments: Int) {
+            fixedCost = stopCounting()
+            self.segments = segments
+        }
+
+        private mutating func stopCounting() -> Counted {
             if metered { HopMeter.setEnabled(false) }
-            guard let started else { return }
+            guard let started else { return Counted() }
             self.started = nil
-            let counted = HopMeter.read() - started.hops
-            hops = (hops.hops + counted.hops, hops.enqueues + counted.enqueues)
-            dispatches += ContextQueue.dispatchCount - started.dispatches
-            guard let before = started.allocations, let now = AllocationMeter.read() else { return }
-            allocations = (allocations ?? .zero) + (now - before)
+            let hops = HopMeter.read() - started.hops
+            var counted = Counted(
+                hops: hops.hops, enqueues: hops.enqueues, dispatches: ContextQueue.dispatchCount - started.dispatches
+            )
+            if let before = started.allocations, let now = AllocationMeter.read() { counted.allocations = now - before }
+            return counted
+        }
+    }
+
+    /// Counts over one or more segments.
+    private struct Counted {
+        var hops: UInt64 = 0
+        var enqueues: UInt64 = 0
+        var dispatches = 0
+        var allocations: AllocationMeter.Reading?
+
+        mutating func add(_ other: Counted) {
+            hops += other.hops
+            enqueues += other.enqueues
+            dispatches += other.dispatches
+            if let more = other.allocations { allocations = (allocations ?? .zero) + more }
+        }
+
+        /// These counts less `cost` paid `times` times, never below zero.
+        func less(_ cost: Counted, times: Int) -> Counted {
+            func less(_ value: UInt64, _ paid: UInt64) -> UInt64 {
+                let total = paid.multipliedReportingOverflow(by: UInt64(times))
+                return total.overflow || total.partialValue > value ? 0 : value - total.partialValue
+            }
+            var result = Counted(
+                hops: less(hops, cost.hops), enqueues: less(enqueues, cost.enqueues),
+                dispatches: Int(less(UInt64(dispatches), UInt64(cost.dispatches)))
+            )
+            if let allocations {
+                let paid = cost.allocations ?? .zero
+                result.allocations = AllocationMeter.Reading(
+                    allocations: less(allocations.allocations, paid.allocations),
+                    allocatedBytes: less(allocations.allocatedBytes, paid.allocatedBytes),
+                    liveBytes: allocations.liveBytes
+                )
+            }
+            return result
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Rows
 import Workload
 
 // MARK: - TargetChecks
