@@ -13,10 +13,13 @@ import Workload
 
 public actor ActorConfinedRepository: ContextActor {
     public let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     public init(container: NoteContainer) throws {
         let context = try container.newContext(name: "actor-confined")
         self.context = context
+        storeContainer = container
         context.confine(to: self)
     }
 }

@@ -22,11 +22,14 @@ import Foundation
 public actor HelperLayerRepository: NoteModelActor, ContextActor {
     public nonisolated let modelExecutor: ContextExecutor
     public let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     public init(container: NoteContainer, name: String) throws {
         let context = try container.newContext(name: name)
         self.context = context
         self.modelExecutor = ContextExecutor(context: context)
+        storeContainer = container
     }
 
     public func importBatch(_ batch: NoteBatch) async throws { try context.importBatch(await checked(batch)) }

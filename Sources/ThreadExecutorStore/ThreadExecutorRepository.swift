@@ -11,6 +11,8 @@ import Workload
 public actor ThreadExecutorRepository: ContextActor {
     public nonisolated let executor: ThreadExecutor
     public let context: NoteContext
+    /// The sync scenario's reader merges this container's saves.
+    public nonisolated let storeContainer: NoteContainer?
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -18,6 +20,7 @@ public actor ThreadExecutorRepository: ContextActor {
         let context = try container.newContext(name: "thread-executor")
         self.executor = ThreadExecutor(name: "notestore.thread-executor")
         self.context = context
+        storeContainer = container
         context.confine(to: self)
     }
 }
