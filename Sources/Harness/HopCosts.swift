@@ -14,6 +14,8 @@ public struct HopCosts: Sendable, Equatable, Codable {
     /// The CPU time of that round trip, all threads together, in nanoseconds: what it
     /// takes from a core that concurrent clients could otherwise use.
     public var queueRoundTripCPUNanoseconds: Double
+    /// The voluntary context switches that round trip causes, per trip. Nil when not probed.
+    public var queueRoundTripWakeups: Double?
     /// What a round trip adds to a job that does real work, in wall nanoseconds: the work
     /// sent through a queue, minus the same work run in place. More than the empty round
     /// trip, because the work runs on a thread that has just woken, whose caches hold
@@ -28,11 +30,12 @@ public struct HopCosts: Sendable, Equatable, Codable {
     public init(
         actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double,
         workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil,
-        workedRoundTripWakeups: Double? = nil
+        workedRoundTripWakeups: Double? = nil, queueRoundTripWakeups: Double? = nil
     ) {
         self.actorHopNanoseconds = actorHopNanoseconds
         self.queueRoundTripNanoseconds = queueRoundTripNanoseconds
         self.queueRoundTripCPUNanoseconds = queueRoundTripCPUNanoseconds
+        self.queueRoundTripWakeups = queueRoundTripWakeups
         self.workedRoundTripNanoseconds = workedRoundTripNanoseconds
         self.workedRoundTripCPUNanoseconds = workedRoundTripCPUNanoseconds
         self.workedRoundTripWakeups = workedRoundTripWakeups
@@ -45,6 +48,16 @@ public struct HopCosts: Sendable, Equatable, Codable {
         guard let wall = workedRoundTripNanoseconds, let cpu = workedRoundTripCPUNanoseconds else { return nil }
         let wakeups = max(1, workedRoundTripWakeups ?? 1)
         return (wall / wakeups, cpu / wakeups)
+    }
+
+    /// What a wake-up that carries no call's work costs, wall and CPU nanoseconds: the
+    /// empty round trip over the wake-ups it caused, at least one. A helper function that
+    /// leaves an actor and comes back wakes threads this way; so does nothing else a row
+    /// does per call. Nil when the empty trip's wake-ups were not counted.
+    public var emptyWakeupNanoseconds: (wall: Double, cpu: Double)? {
+        guard let queueRoundTripWakeups else { return nil }
+        let wakeups = max(1, queueRoundTripWakeups)
+        return (queueRoundTripNanoseconds / wakeups, queueRoundTripCPUNanoseconds / wakeups)
     }
 
     /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
@@ -65,7 +78,8 @@ public struct HopCosts: Sendable, Equatable, Codable {
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
         }
         var costs = HopCosts(
-            actorHopNanoseconds: hop, queueRoundTripNanoseconds: empty.wall, queueRoundTripCPUNanoseconds: empty.cpu
+            actorHopNanoseconds: hop, queueRoundTripNanoseconds: empty.wall, queueRoundTripCPUNanoseconds: empty.cpu,
+            queueRoundTripWakeups: empty.wakeups
         )
         if let work {
             // In pairs of blocks, in place then through the queue (ABAB, never AAAA BBBB),

@@ -20,15 +20,25 @@ extension RowDescriptor {
         "none into the actor: the client's job already runs isolated to the context's executor",
         "back to the client's nonisolated code: a job on the same queue, queued from its own thread (no wake-up)",
         "two more on each operation's first call: the workload runner's nonisolated async function is entered and left, each a switch to the generic executor that, for a preferring task, is again a job on the same queue",
+        "one fewer on an import or an update in an optimized build: the call returns nothing, no code of the runner's function runs after it, and the optimizer drops the switch back into that function (a debug build keeps it)",
     ]
 
-    /// One per call, and two more on the call that starts an operation.
+    /// One per call, and two more on the call that starts an operation; one fewer in an
+    /// optimized build when that call returns nothing.
     static func taskExecutorCount(of call: RepositoryCall) -> Int {
         switch call {
-        case .importBatch, .snapshot, .update, .title: 3
+        case .snapshot, .title: 3
+        case .importBatch, .update: returningNothing
         case .body, .folderName, .modified: 1
         }
     }
+
+    /// An import's or an update's count: what the optimizer does decides it.
+    #if DEBUG
+    static let returningNothing = 3
+    #else
+    static let returningNothing = 2
+    #endif
 
     /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.
     public static let taskExecutor = RowDescriptor(

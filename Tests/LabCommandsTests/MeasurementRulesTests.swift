@@ -79,6 +79,29 @@ struct MeasurementRulesTests {
         #expect(spinning.wakeupNanoseconds?.wall == 10_000)
     }
 
+    @Test("Wake-ups beyond what an operation's calls cause cost an empty trip's share")
+    func wakeupsBeyondTheCalls() throws {
+        // A worked trip of 30 µs that woke 1.5 threads (20 µs a wake-up); an empty trip of
+        // 10 µs that woke 2 (5 µs a wake-up).
+        let probe = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 10_000, queueRoundTripCPUNanoseconds: 4_000,
+            workedRoundTripNanoseconds: 30_000, workedRoundTripCPUNanoseconds: 12_000, workedRoundTripWakeups: 1.5,
+            queueRoundTripWakeups: 2
+        )
+        // One call: 1.5 wake-ups carry its work, the other 2 (a helper's trip out and back)
+        // cost 5 µs each.
+        let helper = try #require(CostModel.wakeupCost(3.5, calls: 1, costs: probe))
+        #expect(abs(helper.wall - (1.5 * 20_000 + 2 * 5_000)) < 1e-6)
+        #expect(abs(helper.cpu - (1.5 * 8_000 + 2 * 2_000)) < 1e-6)
+        // Four calls that each cross threads with their work: every wake-up is a worked one.
+        let chatty = try #require(CostModel.wakeupCost(6, calls: 4, costs: probe))
+        #expect(abs(chatty.wall - 6 * 20_000) < 1e-6)
+        // A probe that did not count the empty trip's wake-ups charges the worked price.
+        var unknown = probe
+        unknown.queueRoundTripWakeups = nil
+        #expect(abs((try #require(CostModel.wakeupCost(3.5, calls: 1, costs: unknown))).wall - 3.5 * 20_000) < 1e-6)
+    }
+
     @Test("Each run is predicted from its own probe and its own wake-ups, on the base's median")
     func costModelPairsRuns() throws {
         func probe(roundTrip: Double) -> HopCosts {

@@ -115,6 +115,9 @@ struct BenchReport: Sendable {
         var cpuMicroseconds: Spread?
         /// Voluntary context switches per operation, median of the timed runs.
         var wakeupsPerOperation: Double?
+        /// Repository calls per operation: each one a trip that carries work, for a row whose
+        /// calls cross threads.
+        var callsPerOperation: Double = 1
         /// Latency percentiles of the row's latency run (the only run that reads the clock
         /// around each operation).
         var latency: LatencySummary?
@@ -154,6 +157,7 @@ struct BenchReport: Sendable {
             kind = row.kind
             concurrentClients = row.concurrentClients
             costModel = row.costModel
+            callsPerOperation = Double(plan.clients.joined().reduce(0) { $0 + $1.calls.count }) / max(1, operations)
             throughput = Spread(runs.map { operations / $0.seconds })
             probedRuns = runs.compactMap { run in
                 run.costs.map {

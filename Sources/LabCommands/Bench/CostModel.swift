@@ -8,10 +8,13 @@ import Harness
 /// - One client, or clients that run one after another: the row does its base row's work
 ///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
 ///   hops and thread wake-ups, one after another:
-///   `base + hops × hop + wake-ups × wake-up`. A wake-up costs the probe's round trip
-///   over the wake-ups that trip caused. Wake-ups, not queue jobs: a job queued behind the
-///   running one on its own thread wakes nobody and costs next to nothing, and a thread
-///   executor wakes its thread with no queue at all.
+///   `base + hops × hop + wake-ups × wake-up`. A wake-up that a call's own trip causes
+///   costs the probe's worked round trip (a call of the scenario's kind) over the wake-ups
+///   that trip caused; wake-ups beyond what the operation's calls cause (a helper that
+///   leaves the actor and comes back) cost the empty round trip over its wake-ups.
+///   Wake-ups, not queue jobs: a job queued behind the running one on its own thread
+///   wakes nobody and costs next to nothing, and a thread executor wakes its thread with
+///   no queue at all.
 /// - C concurrent clients: the work on the one connection is serial, so no row is faster
 ///   than its base; the rest is CPU that min(C, cores) cores share. Per operation,
 ///   `max(base, (base + hops × hop + wake-ups × wake-up CPU) ÷ min(C, cores))`, and
@@ -34,6 +37,8 @@ struct CostModel: Sendable {
     var roundTripCPU: BenchReport.Spread?
     /// The threads that round trip woke, per trip.
     var wakeupsPerRoundTrip: BenchReport.Spread?
+    /// The threads the empty round trip woke, per trip.
+    var emptyWakeups: BenchReport.Spread?
     var cores: Int
 
     /// A prediction within this factor of the measurement (either way) fits.
@@ -49,6 +54,7 @@ struct CostModel: Sendable {
         roundTrip = BenchReport.Spread(complete ? worked : probes.map(\.queueRoundTripNanoseconds))
         roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
         wakeupsPerRoundTrip = BenchReport.Spread(probes.compactMap(\.workedRoundTripWakeups))
+        emptyWakeups = BenchReport.Spread(probes.compactMap(\.queueRoundTripWakeups))
         self.cores = max(1, cores)
     }
 
@@ -98,14 +104,26 @@ struct CostModel: Sendable {
     func predictedNanoseconds(
         for row: BenchReport.RowResult, baseTime: Double?, wakeups: Double?, clients: Int, costs: HopCosts?
     ) -> Double? {
-        guard let baseTime, let hops = row.hopsPerOperation, let wakeups,
-              let wakeup = costs?.wakeupNanoseconds, let hop = costs?.actorHopNanoseconds
+        guard let baseTime, let hops = row.hopsPerOperation, let wakeups, let costs,
+              let wakeCost = Self.wakeupCost(wakeups, calls: row.callsPerOperation, costs: costs)
         else { return nil }
+        let hop = costs.actorHopNanoseconds
         guard clients > 1 && row.concurrentClients else {
-            return baseTime + hops * hop + wakeups * wakeup.wall
+            return baseTime + hops * hop + wakeCost.wall
         }
-        let shared = (baseTime + hops * hop + wakeups * wakeup.cpu) / Double(min(clients, cores))
+        let shared = (baseTime + hops * hop + wakeCost.cpu) / Double(min(clients, cores))
         return max(baseTime, shared)
+    }
+
+    /// What `wakeups` per operation cost, wall and CPU: as many as the operation's `calls`
+    /// cause when each crosses threads with its work (the worked trip's wake-ups per call)
+    /// at the worked trip's cost per wake-up, and any beyond those at the empty trip's.
+    static func wakeupCost(_ wakeups: Double, calls: Double, costs: HopCosts) -> (wall: Double, cpu: Double)? {
+        guard let worked = costs.wakeupNanoseconds else { return nil }
+        let empty = costs.emptyWakeupNanoseconds ?? worked
+        let carryingWork = min(wakeups, calls * max(1, costs.workedRoundTripWakeups ?? 1))
+        let beyond = wakeups - carryingWork
+        return (carryingWork * worked.wall + beyond * empty.wall, carryingWork * worked.cpu + beyond * empty.cpu)
     }
     // snippet: end
 
@@ -114,9 +132,10 @@ struct CostModel: Sendable {
     /// put to sleep and woken again).
     func dominantTerm(for row: BenchReport.RowResult, base: BenchReport.RowResult) -> String? {
         guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
-              let wakeups = row.wakeupsPerOperation, let costs = medianCosts, let wakeup = costs.wakeupNanoseconds
+              let wakeups = row.wakeupsPerOperation, let costs = medianCosts,
+              let wakeCost = Self.wakeupCost(wakeups, calls: row.callsPerOperation, costs: costs)
         else { return nil }
-        let terms = [("base", baseTime), ("hops", hops * costs.actorHopNanoseconds), ("wake-ups", wakeups * wakeup.wall)]
+        let terms = [("base", baseTime), ("hops", hops * costs.actorHopNanoseconds), ("wake-ups", wakeCost.wall)]
         return terms.max { $0.1 < $1.1 }?.0
     }
 
@@ -127,7 +146,7 @@ struct CostModel: Sendable {
             actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
             queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
             workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median,
-            workedRoundTripWakeups: wakeupsPerRoundTrip?.median
+            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyWakeups?.median
         )
     }
 
