@@ -68,10 +68,12 @@ extension Scenario {
 // MARK: - Custom metrics
 
 enum PatternMetric {
-    /// Real executor switches per 100 operations (the `swift_task_switch` meter, as in
-    /// `lab bench`): hundredths of a hop per operation, because a metric is an integer and
-    /// some rows make a fractional number of hops per operation (2.36 for plain-actor's
-    /// point reads, where a hop depends on timing).
+    /// Real executor switches per 100 operations (the `swift_task_switch` meter `lab bench`
+    /// uses): hundredths of a hop per operation, because a metric is an integer and some
+    /// rows make a fractional number of hops per operation (2.36 for plain-actor's point
+    /// reads, where a hop depends on timing). Counted around the whole iteration, so the
+    /// switches of starting and ending the clients are in it, where `lab bench` subtracts
+    /// them: a fixed number per iteration, which the thresholds were recorded with.
     static let hops = BenchmarkMetric.custom("Hops (per 100 ops)", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// Instances reachable from the repository before it closed that were still alive after

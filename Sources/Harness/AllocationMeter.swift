@@ -24,7 +24,7 @@ public enum AllocationMeter {
         /// Bytes allocated and not yet freed.
         public var liveBytes: UInt64
 
-        public init(allocations: UInt64, allocatedBytes: UInt64, liveBytes: UInt64) {
+        package init(allocations: UInt64, allocatedBytes: UInt64, liveBytes: UInt64) {
             self.allocations = allocations
             self.allocatedBytes = allocatedBytes
             self.liveBytes = liveBytes

@@ -50,10 +50,9 @@ public struct HopCosts: Sendable, Equatable, Codable {
         return (wall / wakeups, cpu / wakeups)
     }
 
-    /// What a wake-up that carries no call's work costs, wall and CPU nanoseconds: the
-    /// empty round trip over the wake-ups it caused, at least one. A helper function that
-    /// leaves an actor and comes back wakes threads this way; so does nothing else a row
-    /// does per call. Nil when the empty trip's wake-ups were not counted.
+    /// What a wake-up that carries no work costs, wall and CPU nanoseconds: the empty round
+    /// trip over the wake-ups it caused, at least one. Nil when the empty trip's wake-ups
+    /// were not counted.
     public var emptyWakeupNanoseconds: (wall: Double, cpu: Double)? {
         guard let queueRoundTripWakeups else { return nil }
         let wakeups = max(1, queueRoundTripWakeups)

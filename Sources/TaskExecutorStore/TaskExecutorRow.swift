@@ -28,16 +28,18 @@ extension RowDescriptor {
     static func taskExecutorCount(of call: RepositoryCall) -> Int {
         switch call {
         case .snapshot, .title: 3
-        case .importBatch, .update: returningNothing
+        case .importBatch, .update: voidCallHops
         case .body, .folderName, .modified: 1
         }
     }
 
-    /// An import's or an update's count: what the optimizer does decides it.
+    /// An import's or an update's count, which the optimizer decides: the switch it drops is
+    /// in Workload's `ScenarioRunner.perform`. `DEBUG` stands for "not optimized" here, as it
+    /// does in SwiftPM's debug builds; a debug build given `-O` by hand would make 2.
     #if DEBUG
-    static let returningNothing = 3
+    static let voidCallHops = 3
     #else
-    static let returningNothing = 2
+    static let voidCallHops = 2
     #endif
 
     /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.

@@ -19,6 +19,15 @@ extension ScenarioPlan.Operation {
     }
 }
 
+extension Scenario {
+    /// The repository calls every operation of the scenario makes (``ScenarioPlan/Operation/calls``
+    /// counted), known without generating a plan: four property reads for `chatty`, one call
+    /// for every other operation (a sync operation's reader makes no repository call).
+    public var callsPerOperation: Int {
+        self == .chatty ? 4 : 1
+    }
+}
+
 // MARK: - HopExpectation
 
 /// The actor hops a row expects each repository call to make, declared next to the row's

@@ -70,11 +70,13 @@ public enum ScenarioRunner {
         }
         if meter.measuresFixedCost && segments > 0 {
             // The same clients with nothing to do: what starting and ending a segment costs.
-            var emptyReads = reads
-            var emptyLogs: [Recorder.Log?] = plan.clients.map { _ in recorder.makeLog(operations: 0) }
+            // Everything it needs is made before the meter starts, as a real segment's is.
+            let empty = Array(repeating: [ScenarioPlan.Operation](), count: clients.count)
+            var emptyReads = Array(repeating: Checksum(), count: clients.count)
+            var emptyLogs: [Recorder.Log?] = clients.indices.map { _ in recorder.makeLog(operations: 0) }
             meter.startFixedCost()
             try await runSegment(
-                plan.clients.map { _ in [] }, on: repository, mode: mode, preferred: preferred, recorder: recorder,
+                empty, on: repository, mode: mode, preferred: preferred, recorder: recorder,
                 reads: &emptyReads, logs: &emptyLogs
             )
             meter.stopFixedCost(segments: segments)
@@ -238,8 +240,10 @@ public protocol RunMeter {
     /// (a task each, an executor preference), for a meter that reports counts per
     /// operation without it. False unless the meter says otherwise.
     var measuresFixedCost: Bool { get }
+    /// Called right before the segment with nothing to do, when ``measuresFixedCost``.
     mutating func startFixedCost()
-    /// `segments`: how many segments the plan ran, each of which paid that cost once.
+    /// Called right after it; `segments`: how many segments the plan ran, each of which
+    /// paid that cost once. A meter that opts in implements both: the defaults do nothing.
     mutating func stopFixedCost(segments: Int)
 }
 

@@ -46,8 +46,8 @@ struct BenchCommandTests {
                     #expect(!(value is NSNull) || notes[metric] != nil, "\(name): \(metric) is null without a reason")
                 }
                 if Self.deterministicCounts.contains(scenario["name"] as? String ?? "") {
-                    Self.expectDeclared("hops", in: row)
-                    Self.expectDeclared("enqueues", in: row)
+                    try Self.expectDeclared("hops", in: row)
+                    try Self.expectDeclared("enqueues", in: row)
                 }
             }
         }
@@ -59,9 +59,9 @@ struct BenchCommandTests {
     static let deterministicCounts: Set<String> = ["import", "point-read", "update", "chatty"]
 
     /// A row's measured `count` per operation lies within what it declares, when it declares it.
-    static func expectDeclared(_ count: String, in row: [String: Any]) {
-        guard let measured = row["\(count)_per_op"] as? Double, let declared = row["expected_\(count)_per_op"] as? Double
-        else { return }
+    static func expectDeclared(_ count: String, in row: [String: Any]) throws {
+        guard let declared = row["expected_\(count)_per_op"] as? Double else { return }
+        let measured = try #require(row["\(count)_per_op"] as? Double, "\(row["row"] ?? "?") declares \(count) and has no count")
         let conditional = row["expected_conditional_\(count)_per_op"] as? Double ?? 0
         #expect(
             measured >= declared - 0.005 && measured <= declared + conditional + 0.005,

@@ -23,6 +23,8 @@ enum LabExecutable {
     /// arrives apart from anything on standard error.
     static func run(_ arguments: [String]) async throws -> Result {
         let folder = try TemporaryFolder()
+        // The folder is removed when it is released: keep it until the report is read.
+        defer { withExtendedLifetime(folder) {} }
         let report = folder.path("report")
         let result = try await runAsGiven(arguments + ["--output", report])
         let standardOutput = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""

@@ -51,6 +51,8 @@ struct SnippetCompiler {
     /// The error messages, without locations or diagnostic group names.
     func errors(compiling source: String) throws -> [String] {
         let temporary = try TemporaryFolder()
+        // The folder is removed when it is released: keep it until the compiler is done.
+        defer { withExtendedLifetime(temporary) {} }
         let folder = temporary.url
         let file = folder.appendingPathComponent("Snippet.swift")
         try Data(source.utf8).write(to: file)

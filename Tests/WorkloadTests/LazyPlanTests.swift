@@ -77,6 +77,31 @@ struct LazyPlanTests {
         #expect(meter.stopped == meter.started)
     }
 
+    @Test(
+        "A meter that asks for the fixed cost gets one empty segment after the plan, told how many segments ran",
+        arguments: [ClientMode.sequential, .concurrent]
+    )
+    func fixedCostSegment(clients: ClientMode) async throws {
+        let plan = ScenarioPlan(scenario: .pointRead, operations: 90, clients: 3, seed: 21)
+        let repository = DictionaryRepository()
+        try await ScenarioRunner.prepare(plan, on: repository)
+        var asking = FixedCostCounter()
+        let (reads, logs) = try await ScenarioRunner.run(
+            plan, on: repository, clients: clients, recorder: ScenarioRunnerTests.CountingRecorder(), meter: &asking,
+            segmentOperations: 6
+        )
+        #expect(asking.events == Array(repeating: "segment", count: 15) + ["fixed cost after 15 segments"])
+        // The empty segment reads nothing and logs nothing: the outcome is the plan's alone.
+        #expect(try await ScenarioRunner.outcome(reads: reads, on: repository) == ReferenceModel.expectedOutcome(of: plan))
+        #expect(logs == plan.clients.map(\.count))
+        // A meter that does not ask never sees it.
+        var counting = SegmentCounter()
+        _ = try await ScenarioRunner.run(
+            plan, on: repository, clients: clients, recorder: NoRecorder(), meter: &counting, segmentOperations: 6
+        )
+        #expect(counting.started == 15 && counting.stopped == 15)
+    }
+
     struct SegmentCounter: RunMeter {
         var started = 0
         var stopped = 0
@@ -85,5 +110,19 @@ struct LazyPlanTests {
             started += 1
         }
         mutating func stop() { stopped += 1 }
+    }
+
+    /// Records each segment and the fixed-cost segment, in order.
+    struct FixedCostCounter: RunMeter {
+        var events: [String] = []
+        private var inSegment = false
+        var measuresFixedCost: Bool { true }
+        mutating func start() { inSegment = true }
+        mutating func stop() {
+            if inSegment { events.append("segment") }
+            inSegment = false
+        }
+        mutating func startFixedCost() { inSegment = false }
+        mutating func stopFixedCost(segments: Int) { events.append("fixed cost after \(segments) segments") }
     }
 }

@@ -13,6 +13,12 @@ struct ScenarioPlanTests {
         #expect(first.clients == second.clients)
     }
 
+    @Test("Every operation makes as many repository calls as its scenario says", arguments: Scenario.allCases)
+    func callsPerOperation(scenario: Scenario) {
+        let plan = ScenarioPlan(scenario: scenario, operations: 60, clients: 3, seed: 42)
+        #expect(plan.clients.joined().allSatisfy { $0.calls.count == scenario.callsPerOperation })
+    }
+
     @Test("Another seed gives another plan", arguments: Scenario.allCases)
     func otherSeedOtherPlan(scenario: Scenario) {
         let first = ScenarioPlan(scenario: scenario, operations: 30, clients: 3, seed: 42)

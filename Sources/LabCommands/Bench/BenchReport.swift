@@ -117,7 +117,7 @@ struct BenchReport: Sendable {
         var wakeupsPerOperation: Double?
         /// Repository calls per operation: each one a trip that carries work, for a row whose
         /// calls cross threads.
-        var callsPerOperation: Double = 1
+        var callsPerOperation = 1.0
         /// Latency percentiles of the row's latency run (the only run that reads the clock
         /// around each operation).
         var latency: LatencySummary?
@@ -157,7 +157,7 @@ struct BenchReport: Sendable {
             kind = row.kind
             concurrentClients = row.concurrentClients
             costModel = row.costModel
-            callsPerOperation = Double(plan.clients.joined().reduce(0) { $0 + $1.calls.count }) / max(1, operations)
+            callsPerOperation = Double(plan.scenario.callsPerOperation)
             throughput = Spread(runs.map { operations / $0.seconds })
             probedRuns = runs.compactMap { run in
                 run.costs.map {

@@ -38,7 +38,7 @@ struct CostModel: Sendable {
     /// The threads that round trip woke, per trip.
     var wakeupsPerRoundTrip: BenchReport.Spread?
     /// The threads the empty round trip woke, per trip.
-    var emptyWakeups: BenchReport.Spread?
+    var emptyRoundTripWakeups: BenchReport.Spread?
     var cores: Int
 
     /// A prediction within this factor of the measurement (either way) fits.
@@ -54,7 +54,7 @@ struct CostModel: Sendable {
         roundTrip = BenchReport.Spread(complete ? worked : probes.map(\.queueRoundTripNanoseconds))
         roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
         wakeupsPerRoundTrip = BenchReport.Spread(probes.compactMap(\.workedRoundTripWakeups))
-        emptyWakeups = BenchReport.Spread(probes.compactMap(\.queueRoundTripWakeups))
+        emptyRoundTripWakeups = BenchReport.Spread(probes.compactMap(\.queueRoundTripWakeups))
         self.cores = max(1, cores)
     }
 
@@ -146,7 +146,7 @@ struct CostModel: Sendable {
             actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
             queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
             workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median,
-            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyWakeups?.median
+            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyRoundTripWakeups?.median
         )
     }
 

@@ -135,7 +135,7 @@ enum CountingPass {
     private struct CountingMeter: RunMeter {
         let metered: Bool
         private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int)?
-        private var plan = Counted()
+        private var measured = Counted()
         private var fixedCost = Counted()
         private var segments = 0
 
@@ -144,7 +144,7 @@ enum CountingPass {
         }
 
         /// What the plan's operations did: the segments' counts less each one's fixed cost.
-        var work: Counted { plan.less(fixedCost, times: segments) }
+        var work: Counted { measured.less(fixedCost, times: segments) }
 
         var measuresFixedCost: Bool { metered }
 
@@ -154,7 +154,7 @@ enum CountingPass {
         }
 
         mutating func stop() {
-            plan.add(stopCounting())
+            measured.add(stopCounting())
         }
 
         mutating func startFixedCost() {
