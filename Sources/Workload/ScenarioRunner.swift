@@ -65,7 +65,10 @@ public enum ScenarioRunner {
             if segment.allSatisfy(\.isEmpty) { break }
             segments += 1
             meter.start()
-            try await runSegment(segment, on: repository, mode: mode, preferred: preferred, recorder: recorder, reads: &reads, logs: &logs)
+            try await runSegment(
+                segment, on: repository, mode: mode, preferred: preferred, recorder: recorder,
+                reads: &reads, logs: &logs
+            )
             meter.stop()
         }
         if meter.measuresFixedCost && segments > 0 {

@@ -69,7 +69,10 @@ final class CountingRepository: NoteRepository {
     private let updates = Atomic<Int>(0)
     private let failures = Atomic<Int>(0)
     var calls: Calls {
-        Calls(reads: reads.load(ordering: .relaxed), updates: updates.load(ordering: .relaxed), failures: failures.load(ordering: .relaxed))
+        Calls(
+            reads: reads.load(ordering: .relaxed), updates: updates.load(ordering: .relaxed),
+            failures: failures.load(ordering: .relaxed)
+        )
     }
 
     init(_ base: any NoteRepository) { self.base = base }

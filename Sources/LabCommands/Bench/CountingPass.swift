@@ -195,19 +195,19 @@ enum CountingPass {
 
         /// These counts less `cost` paid `times` times, never below zero.
         func less(_ cost: Counted, times: Int) -> Counted {
-            func less(_ value: UInt64, _ paid: UInt64) -> UInt64 {
+            func remaining(_ value: UInt64, _ paid: UInt64) -> UInt64 {
                 let total = paid.multipliedReportingOverflow(by: UInt64(times))
                 return total.overflow || total.partialValue > value ? 0 : value - total.partialValue
             }
             var result = Counted(
-                hops: less(hops, cost.hops), enqueues: less(enqueues, cost.enqueues),
-                dispatches: Int(less(UInt64(dispatches), UInt64(cost.dispatches)))
+                hops: remaining(hops, cost.hops), enqueues: remaining(enqueues, cost.enqueues),
+                dispatches: Int(remaining(UInt64(dispatches), UInt64(cost.dispatches)))
             )
             if let allocations {
                 let paid = cost.allocations ?? .zero
                 result.allocations = AllocationMeter.Reading(
-                    allocations: less(allocations.allocations, paid.allocations),
-                    allocatedBytes: less(allocations.allocatedBytes, paid.allocatedBytes),
+                    allocations: remaining(allocations.allocations, paid.allocations),
+                    allocatedBytes: remaining(allocations.allocatedBytes, paid.allocatedBytes),
                     liveBytes: allocations.liveBytes
                 )
             }
