@@ -9,10 +9,13 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// What an exercise's code may import: the store, the workload, the patterns' protocols and
-/// the workshop's own. The nested package in Workshop/ gives the learner's copies the same.
+/// What an exercise's code may import: the store, the patterns' protocols and the
+/// workshop's fixtures (WorkshopKit), as a real app has them; never the workload's plans or
+/// the checks. The nested package in Workshop/ gives the learner's copies the same, and
+/// `lab workshop check` refuses any other import. The starters' and solutions' targets also
+/// link the checks (Workshop), for their tables of checks, which no exercise file imports.
 let workshopCode: [Target.Dependency] = [
-    "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+    "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
 ]
 
 let package = Package(
@@ -38,6 +41,7 @@ let package = Package(
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "LabCommands", targets: ["LabCommands"]),
         .library(name: "Workshop", targets: ["Workshop"]),
+        .library(name: "WorkshopKit", targets: ["WorkshopKit"]),
         .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
     ],
     // The one switch between the measuring build and the sanitizer builds. jemalloc replaces
@@ -131,10 +135,12 @@ let package = Package(
         ),
 
         // MARK: The workshop: graded exercises (Workshop/ holds the learner's copies)
+        // What an exercise's own code may use: the protocols it conforms to and its fixtures.
+        .target(name: "WorkshopKit", dependencies: ["NoteStore", "Workload", "GlobalActorStore"], swiftSettings: strictSwift),
         .target(
             name: "Workshop",
             dependencies: [
-                "NoteStore", "Workload", "Harness", "Demos",
+                "NoteStore", "Workload", "WorkshopKit", "Harness", "Demos",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
             ],
             swiftSettings: strictSwift

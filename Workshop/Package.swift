@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "Exercise" + folder.prefix(2),
             dependencies: [
-                "NoteStore", "Workload", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+                "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
             ].map {
                 .product(name: $0, package: "concurrency-patterns-lab")
             },

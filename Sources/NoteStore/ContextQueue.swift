@@ -52,6 +52,11 @@ public final class ContextQueue: Sendable {
         DispatchQueue.getSpecific(key: queueIdentityKey) == ObjectIdentifier(self)
     }
 
+    /// True when the calling code runs on some context's queue, whichever it is.
+    package static var isOnAnyContextQueue: Bool {
+        DispatchQueue.getSpecific(key: queueIdentityKey) != nil
+    }
+
     /// Schedules `work` on the queue and returns at once.
     public func async(_ work: @escaping @Sendable () -> Void) {
         Self.dispatches.add(1, ordering: .relaxed)
@@ -60,8 +65,13 @@ public final class ContextQueue: Sendable {
     }
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
+    ///
+    /// A wait parks the calling thread: ``StoreAudit/blockingWaits`` counts the waits of
+    /// threads that must not park (the main thread, another context's queue, the
+    /// cooperative pool).
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
+        StoreAudit.recordWait()
         jobs.add(1, ordering: .relaxed)
         let result: Result<T, E> = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
         return try result.get()

@@ -52,6 +52,12 @@ public final class NoteContainer: Sendable {
     /// is `@MainActor`, so by one thread at a time.
     nonisolated(unsafe) var viewContextStorage: NoteContext?
 
+    private let contexts = Atomic<Int>(0)
+    private let rowReads = Atomic<Int>(0)
+    /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
+    private let injectedFailures = Mutex<[NoteID: NoteStoreError]>([:])
+    private let hasInjectedFailures = Atomic<Bool>(false)
+
     /// Opens the database, creating the file and the schema when missing.
     /// - Throws: `NoteStoreError.notADatabase` for a file that is not a SQLite database,
     ///   `.cannotOpen` for a path that cannot be created or written.
@@ -79,6 +85,7 @@ public final class NoteContainer: Sendable {
             setup.close()
             anchor = Mutex(nil)
         }
+        StoreAudit.containerOpened()
     }
 
     /// A human-readable description of where the data lives.
@@ -96,6 +103,7 @@ public final class NoteContainer: Sendable {
     /// `ownedByContainer` (the view context), which then refers back to it unowned.
     func newContext(name: String, queue: ContextQueue?, ownedByContainer: Bool) throws(NoteStoreError) -> NoteContext {
         let connection = try SQLiteConnection(location: connectionLocation)
+        contexts.add(1, ordering: .relaxed)
         // snippet: bind-to-main
         let boundToMain = options.bindsMainActorContextsToMainQueue && ContextQueue.main.isCurrent
         return NoteContext(
@@ -121,5 +129,35 @@ public final class NoteContainer: Sendable {
     /// Records identifiers chosen by callers so `makeNoteID()` never hands them out again.
     func noteIDUsed(_ id: NoteID) {
         lastNoteID.max(id.rawValue, ordering: .relaxed)
+    }
+}
+
+// MARK: - Audit
+
+extension NoteContainer {
+    /// Contexts this container has made, the view context included.
+    package var contextsMade: Int { contexts.load(ordering: .relaxed) }
+
+    /// Notes its contexts have read from the database by identifier (a lookup that found
+    /// no object in the context's identity map): each one is a `SELECT` of one row.
+    package var noteRowsRead: Int { rowReads.load(ordering: .relaxed) }
+
+    func noteRowRead() {
+        rowReads.add(1, ordering: .relaxed)
+    }
+
+    /// Makes every later read of note `id` from the database fail with `error`, as a disk
+    /// that fails would: for a check that must tell a caller who handles a missing note
+    /// from one who hides every failure.
+    package func failReads(of id: NoteID, with error: NoteStoreError) {
+        injectedFailures.withLock { $0[id] = error }
+        hasInjectedFailures.store(true, ordering: .releasing)
+    }
+
+    /// The failure ``failReads(of:with:)`` set for `id`, if any: one relaxed load unless a
+    /// failure was ever set.
+    func injectedFailure(of id: NoteID) -> NoteStoreError? {
+        guard hasInjectedFailures.load(ordering: .acquiring) else { return nil }
+        return injectedFailures.withLock { $0[id] }
     }
 }

@@ -78,7 +78,9 @@ extension NoteContext {
 
     /// The saved values of one row, or nil when there is no such row.
     func fetchValues(of id: NoteID) throws(NoteStoreError) -> Note.Values? {
-        try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1).firstRow { row in
+        container.noteRowRead()
+        if let failure = container.injectedFailure(of: id) { throw failure }
+        return try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1).firstRow { row in
             Note.Values(
                 folder: FolderID(row.int64(0)),
                 title: row.string(1),

@@ -44,7 +44,11 @@ extension NoteContext {
     /// while the body runs.
     public func perform(schedule body: sending @escaping (NoteContext) -> Void) {
         let job = QueueJob(body: body, context: self)
-        queue.async { job.body(job.context) }
+        StoreAudit.scheduledBodyQueued()
+        queue.async {
+            job.body(job.context)
+            StoreAudit.scheduledBodyFinished()
+        }
     }
 }
 

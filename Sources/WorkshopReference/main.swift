@@ -2,10 +2,12 @@
 // executable from the tracked files: what the workshop's tests run, so that they prove
 // every starter fails and every solution passes without touching a learner's copy.
 //
-//     WorkshopReference <number> starter|solution
+//     WorkshopReference <number> starter|solution [--seeds A,B]
 //
 // It prints the check's report line, as an exercise's own executable does, and exits 0
-// when the exercise passes, 1 when it does not, 64 for bad usage.
+// when the exercise passes, 1 when it does not, 64 for bad usage. `--seeds` fixes the runs'
+// seeds, so that a test can compute what the check expects; an exercise's own executable
+// always draws fresh ones.
 
 import Foundation
 import WorkshopSolutions
@@ -13,8 +15,11 @@ import WorkshopStarters
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let table = arguments.count >= 2 ? ["starter": starterChecks, "solution": solutionChecks][arguments[1]] : nil
+let seeds = arguments.firstIndex(of: "--seeds").flatMap { index in
+    index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { UInt64($0) } : nil
+}
 guard let table, let number = Int(arguments[0]), let run = table[number] else {
-    FileHandle.standardError.write(Data("usage: WorkshopReference <number> starter|solution\n".utf8))
+    FileHandle.standardError.write(Data("usage: WorkshopReference <number> starter|solution [--seeds A,B]\n".utf8))
     exit(64)
 }
-exit(await run(arguments))
+exit(await run(arguments, seeds))

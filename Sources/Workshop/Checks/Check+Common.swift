@@ -23,31 +23,35 @@ extension Check {
         return judge(value)
     }
 
-    /// `checksum`: the database ends as the reference model says.
+    /// `checksum`: the database ends as the reference model says. The check reads the
+    /// database itself, through a context of its own, after the learner's code is done.
     static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
         .matches(
-            "checksum", measured, reference: reference, named: "checksum", run: run,
-            problem: "the database does not hold what was written"
+            "checksum", measured, reference: reference, named: "the database's checksum", run: run,
+            problem: "the database does not hold what was imported"
         )
     }
 
     /// `reads`: every value read equals the reference model's.
     static func reads(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
         .matches(
-            "reads", measured, reference: reference, named: "read digest", run: run,
+            "reads", measured, reference: reference, named: "the digest of the values read", run: run,
             problem: "a value read differs from the reference model's"
         )
     }
 
-    /// A digest that must equal the reference model's.
+    /// A digest that must equal the reference model's. Neither digest is printed: the
+    /// expected one would be an answer to copy, and the measured one says nothing a person
+    /// can use.
     private static func matches(
         _ id: String, _ measured: Checksum?, reference: Checksum, named name: String, run: ChildRun, problem: String
     ) -> Check {
-        let expected = "\(name) \(reference), the reference model's"
+        let expected = "\(name) equal to the reference model's"
         return .of(id, measured, expected: expected, run: run) { digest in
             .verify(
-                id, digest == reference, expected: expected, measured: "\(name) \(digest)",
-                problem: "\(name) \(digest) differs from the reference \(reference): \(problem)"
+                id, digest == reference, expected: expected,
+                measured: digest == reference ? "equal to the reference model's" : "different from the reference model's",
+                problem: "\(name) differs from the reference model's: \(problem)"
             )
         }
     }

@@ -63,8 +63,12 @@ public struct CheckReport: Codable, Sendable, Equatable {
     public var checks: [Check]
 
     public init(exercise: Exercise, checks: [Check]) {
-        self.exercise = exercise.number
-        self.slug = exercise.slug
+        self.init(exercise: exercise.number, slug: exercise.slug, checks: checks)
+    }
+
+    init(exercise: Int, slug: String, checks: [Check]) {
+        self.exercise = exercise
+        self.slug = slug
         self.checks = checks
         self.passed = !checks.isEmpty && checks.allSatisfy(\.isSatisfied)
     }

@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 import Workload
 
@@ -30,22 +31,14 @@ extension Exercise {
     )
 }
 
-// MARK: - IndexedImporting
-
-/// What exercise 14 asks of the learner's actor: import batches, index their titles, and
-/// report the database's checksum.
-public protocol IndexedImporting: Actor {
-    init(container: NoteContainer) throws
-    func importBatch(_ batch: NoteBatch) async throws
-    func checksum() async throws -> Checksum
-    /// Titles the importer's index holds.
-    func indexedCount() async -> Int
-}
+// MARK: - IndexedImportMeasurements
 
 /// What a run of an ``IndexedImporting`` measured.
 public struct IndexedImportMeasurements: Measurements {
     var checksum: Checksum?
     var indexed: Int?
+    /// Whether the importer's jobs run on a context's queue.
+    var onAContextQueue: Bool?
 
     public init() {}
 }
@@ -58,12 +51,16 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
     public static var exercise: Exercise { .blockingExecutor }
 
     public static func measure(_ record: Recorder<IndexedImportMeasurements>) async throws {
+        let data = record.data
         record.step("opening the importer")
-        let importer = try Importer(container: WorkshopData.container())
+        let container = try data.container()
+        let importer = try Importer(container: container)
+        let onQueue = await importer.runsOnAContextQueue()
+        record.record { $0.onAContextQueue = onQueue }
         record.step("importing the setup batches")
-        for batch in WorkshopData.plan.setup { try await importer.importBatch(batch) }
+        for batch in data.plan.setup { try await importer.importBatch(batch) }
         record.step("reading the checksum and the index")
-        let checksum = try await importer.checksum()
+        let checksum = try await data.checksum(of: container)
         let indexed = await importer.indexedCount()
         record.record {
             $0.checksum = checksum
@@ -71,15 +68,24 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         }
     }
 
-    public static func checks(_ measured: IndexedImportMeasurements, run: ChildRun) -> [Check] {
-        let notes = WorkshopData.notes.count
+    public static func checks(_ measured: IndexedImportMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let notes = data.notes.count
+        let queueExpected = "the importer's jobs run on its context's queue, through its executor"
         let indexedExpected = "\(notes) titles indexed"
         let deadlockFree = run.stop.map { $0.kind != .deadlock && $0.kind != .timeout } ?? true
         let watchdog = "no deadlock: the import finishes within the watchdog's \(watchdog.components.seconds) s"
         return [
             .verify("deadlock", deadlockFree, expected: watchdog, measured: run.stop?.description ?? "finished", problem: run.stop?.description ?? ""),
             deadlockFree ? .runsToTheEnd(run) : .notMeasured("trap", expected: "no trap: the run goes to its end", because: "the deadlock stopped the run"),
-            .checksum(measured.checksum, reference: WorkshopData.expected.checksum, run: run),
+            .of("executor", measured.onAContextQueue, expected: queueExpected, run: run) { onQueue in
+                .verify(
+                    "executor", onQueue, expected: queueExpected,
+                    measured: onQueue ? "on a context's queue" : "on the cooperative pool",
+                    problem: "the importer's jobs do not run on a context's queue: it lost its custom executor. The "
+                        + "lesson is to keep the executor and make it hand jobs over without waiting"
+                )
+            },
+            .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
             .of("index", measured.indexed, expected: indexedExpected, run: run) { indexed in
                 .verify(
                     "index", indexed == notes, expected: indexedExpected, measured: "\(indexed) titles indexed",
@@ -87,5 +93,12 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
                 )
             },
         ]
+    }
+}
+
+extension Actor {
+    /// Whether this actor's jobs run on some context's queue.
+    fileprivate func runsOnAContextQueue() -> Bool {
+        ContextQueue.isOnAnyContextQueue
     }
 }

@@ -1,3 +1,4 @@
+import WorkshopKit
 import Foundation
 import NoteStore
 import Workload
@@ -29,35 +30,7 @@ extension Exercise {
     )
 }
 
-// MARK: - NoteRow
-
-/// What a list shows of a note: the four values of the `chatty` scenario.
-public struct NoteRow: Sendable, Equatable {
-    public var title: String
-    public var body: String
-    public var folderName: String
-    public var modified: Date
-
-    public init(title: String, body: String, folderName: String, modified: Date) {
-        self.title = title
-        self.body = body
-        self.folderName = folderName
-        self.modified = modified
-    }
-}
-
-// MARK: - RowLoading
-
-/// What exercise 10 asks of the learner's type: a main-actor view model that loads a list
-/// row from an actor that owns the context.
-@MainActor
-public protocol RowLoading: AnyObject, Sendable {
-    init(container: NoteContainer) throws
-    /// Loads the row of note `id`.
-    func load(_ id: NoteID) async throws
-    /// The row loaded last.
-    var row: NoteRow { get }
-}
+// MARK: - RowMeasurements
 
 /// What a run of a ``RowLoading`` measured.
 public struct RowMeasurements: Measurements {
@@ -75,41 +48,42 @@ public enum ChattyCallsCheck<Model: RowLoading>: ExerciseChecker {
     public static var exercise: Exercise { .chattyCalls }
 
     public static func measure(_ record: Recorder<RowMeasurements>) async throws {
+        let data = record.data
         record.step("importing the notes")
-        let container = try await WorkshopData.seeded()
-        record.step("loading \(WorkshopData.readIDs.count) rows on the main actor")
-        let wrong = try await wrongRows(container)
+        let container = try await data.seeded()
+        record.step("loading \(data.readIDs.count) rows on the main actor")
+        let wrong = try await wrongRows(container, data: data)
         record.record { $0.wrongRows = wrong }
         record.step("counting the hops and queue dispatches of load(_:) on the main actor")
-        let perCall = try await costOfLoading(container)
+        let perCall = try await costOfLoading(container, data: data)
         record.record { $0.perCall = perCall }
     }
 
     @MainActor
-    private static func wrongRows(_ container: NoteContainer) async throws -> Int {
+    private static func wrongRows(_ container: NoteContainer, data: WorkshopData) async throws -> Int {
         let model = try Model(container: container)
         var wrong = 0
-        for id in WorkshopData.readIDs {
+        for id in data.readIDs {
             try await model.load(id)
-            if model.row != reference(id) { wrong += 1 }
+            if model.row != reference(id, data: data) { wrong += 1 }
         }
         return wrong
     }
 
     @MainActor
-    private static func costOfLoading(_ container: NoteContainer) async throws -> PerCall {
+    private static func costOfLoading(_ container: NoteContainer, data: WorkshopData) async throws -> PerCall {
         let model = try Model(container: container)
-        let id = WorkshopData.readIDs[0]
+        let id = data.readIDs[0]
         return try await CallMeter.perCall { try await model.load(id) }
     }
 
-    static func reference(_ id: NoteID) -> NoteRow {
-        let note = WorkshopData.note(id)
-        return NoteRow(title: note.title, body: note.body, folderName: WorkshopData.folderName(note.folder), modified: note.modified)
+    static func reference(_ id: NoteID, data: WorkshopData) -> NoteRow {
+        let note = data.note(id)
+        return NoteRow(title: note.title, body: note.body, folderName: data.folderName(note.folder), modified: note.modified)
     }
 
-    public static func checks(_ measured: RowMeasurements, run: ChildRun) -> [Check] {
-        let count = WorkshopData.readIDs.count
+    public static func checks(_ measured: RowMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let count = data.readIDs.count
         let expected = "the reference model's values in all \(count) rows"
         return [
             .runsToTheEnd(run),

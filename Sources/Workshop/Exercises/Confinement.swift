@@ -1,3 +1,4 @@
+import WorkshopKit
 // MARK: - Exercise 1: confinement
 
 extension Exercise {
@@ -18,8 +19,8 @@ extension Exercise {
             """,
             """
             Wrap each method's body: `try await context.perform { context in try context.importBatch(batch) }`, \
-            and the same for existingObject(with:).snapshot and contentChecksum(). Use the \
-            closure's `context` argument, and return only Sendable values.
+            and the same for existingObject(with:).snapshot. Use the closure's `context` \
+            argument, and return only Sendable values.
             """,
         ],
         startingFailure: .check("trap")
@@ -34,7 +35,7 @@ public enum ConfinementCheck<Archive: NoteArchive>: ExerciseChecker {
         try await Archive.measure(record)
     }
 
-    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun) -> [Check] {
-        [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run)
+    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run, data: data)
     }
 }

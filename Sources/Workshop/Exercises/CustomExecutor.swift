@@ -1,3 +1,4 @@
+import WorkshopKit
 import CustomExecutorStore
 internal import Demos
 import Workload
@@ -41,10 +42,11 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
         try await Archive.measure(record)
     }
 
-    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let declared = RowDescriptor.customExecutor.expectedHops!.hops(.snapshot)
         let executorExpected = "an actor on its context's executor (NoteModelActor)"
         let performExpected = "0 perform jobs per call"
+        let queueExpected = "the actor's jobs run on its own context's queue"
         return [
             .of("executor", measured.isModelActor, expected: executorExpected, run: run) { isModelActor in
                 .verify(
@@ -54,8 +56,17 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
                         + "must enter the context's queue with perform: conform to NoteModelActor"
                 )
             },
+            .of("queue", measured.executorOnItsContextsQueue, expected: queueExpected, run: run) { onItsQueue in
+                .verify(
+                    "queue", onItsQueue, expected: queueExpected,
+                    measured: onItsQueue ? "on its context's queue" : "on another queue",
+                    problem: "the actor's executor is not built on its own context's queue: its jobs run on a queue "
+                        + "the context does not belong to, so touching the context there is a wrong-queue access. "
+                        + "Build modelExecutor from the context the actor uses: ContextExecutor(context: context)"
+                )
+            },
             .runsToTheEnd(run),
-        ] + Check.archiveOutcome(measured, run: run) + [
+        ] + Check.archiveOutcome(measured, run: run, data: data) + [
             .of("perform", measured.performJobsPerCall, expected: performExpected, run: run) { jobs in
                 .verify(
                     "perform", jobs == 0, expected: performExpected, measured: "\(Check.count(jobs, "perform job")) per call",

@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 
 // MARK: - Exercise 2: the debug switch
@@ -29,17 +30,7 @@ extension Exercise {
     )
 }
 
-// MARK: - TitleReader
-
-/// What exercise 2 asks of the learner's type: the database it runs against, and the
-/// titles of some notes.
-public protocol TitleReader: Sendable {
-    /// The exercise's set-up: the container the reader runs against. The debug switch is
-    /// one of its options.
-    static func makeContainer() throws -> NoteContainer
-    init(container: NoteContainer) throws
-    func titles(of ids: [NoteID]) async throws -> [String]
-}
+// MARK: - TitleMeasurements
 
 /// What a run of a ``TitleReader`` measured.
 public struct TitleMeasurements: Measurements {
@@ -57,17 +48,19 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
 
     public static func measure(_ record: Recorder<TitleMeasurements>) async throws {
         record.step("opening the container of makeContainer()")
+        let data = record.data
         let container = try Reader.makeContainer()
+        WorkshopData.adopt(container)
         record.record { $0.debugSwitchOn = container.options.concurrencyDebug }
         record.step("importing the notes")
-        try await WorkshopData.seeded(container)
-        record.step("reading \(WorkshopData.readIDs.count) titles")
-        let titles = try await Reader(container: container).titles(of: WorkshopData.readIDs)
+        try await data.seeded(container)
+        record.step("reading \(data.readIDs.count) titles")
+        let titles = try await Reader(container: container).titles(of: data.readIDs)
         record.record { $0.titles = titles }
     }
 
-    public static func checks(_ measured: TitleMeasurements, run: ChildRun) -> [Check] {
-        let expectedTitles = WorkshopData.readIDs.map { WorkshopData.note($0).title }
+    public static func checks(_ measured: TitleMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let expectedTitles = data.readIDs.map { data.note($0).title }
         let titlesExpected = "the \(expectedTitles.count) titles of the reference model"
         return [
             .of("switch", measured.debugSwitchOn, expected: "the concurrency-debug switch on in makeContainer()", run: run) { on in

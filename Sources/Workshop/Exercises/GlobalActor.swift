@@ -1,3 +1,4 @@
+import WorkshopKit
 import GlobalActorStore
 import NoteStore
 import Workload
@@ -30,20 +31,14 @@ extension Exercise {
     )
 }
 
-// MARK: - TitleIndex
-
-/// What exercise 5 asks of the learner's type: titles by identifier, from a class isolated
-/// to the database's global actor.
-@DatabaseActor
-public protocol TitleIndex: AnyObject, Sendable {
-    init(container: NoteContainer) throws
-    func title(of id: NoteID) async throws -> String
-}
+// MARK: - TitleIndexMeasurements
 
 /// What a run of a ``TitleIndex`` measured.
 public struct TitleIndexMeasurements: Measurements {
     var reads: Checksum?
     var perCall: PerCall?
+    /// Notes read from the database by a second `title(of:)` of the same note.
+    var rowsReadAgain: Int?
 
     public init() {}
 }
@@ -55,27 +50,40 @@ public enum GlobalActorCheck<Index: TitleIndex>: ExerciseChecker {
     public static var exercise: Exercise { .globalActor }
 
     public static func measure(_ record: Recorder<TitleIndexMeasurements>) async throws {
+        let data = record.data
         record.step("importing the notes")
-        let container = try await WorkshopData.seeded()
+        let container = try await data.seeded()
         record.step("opening the index")
         let index = try await Index(container: container)
-        record.step("reading \(WorkshopData.readIDs.count) titles")
+        record.step("reading \(data.readIDs.count) titles")
         var reads = Checksum()
-        for id in WorkshopData.readIDs { reads.combine(try await index.title(of: id)) }
+        for id in data.readIDs { reads.combine(try await index.title(of: id)) }
         record.record { $0.reads = reads }
+        record.step("reading a title a second time")
+        let id = data.readIDs[0]
+        let rowsBefore = container.noteRowsRead
+        _ = try await index.title(of: id)
+        record.record { $0.rowsReadAgain = container.noteRowsRead - rowsBefore }
         record.step("counting the hops of title(of:)")
-        let id = WorkshopData.readIDs[0]
         let perCall = try await CallMeter.perCall { _ = try await index.title(of: id) }
         record.record { $0.perCall = perCall }
     }
 
-    public static func checks(_ measured: TitleIndexMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: TitleIndexMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         var reference = Checksum()
-        for id in WorkshopData.readIDs { reference.combine(WorkshopData.note(id).title) }
+        for id in data.readIDs { reference.combine(data.note(id).title) }
+        let cacheExpected = "a second title(of:) of a note answered by the cache: 0 notes read"
         let declared = RowDescriptor.globalActor.expectedHops!.hops(.title)
         return [
             .runsToTheEnd(run),
             .reads(measured.reads, reference: reference, run: run),
+            .of("cache", measured.rowsReadAgain, expected: cacheExpected, run: run) { rows in
+                .verify(
+                    "cache", rows == 0, expected: cacheExpected, measured: "\(Check.count(Double(rows), "note")) read again",
+                    problem: "a second title(of:) of the same note read it from the database again: the cache is "
+                        + "gone or unused. Keep TitleCache, isolated to @DatabaseActor, so NoteIndex calls it with no hop"
+                )
+            },
             .hops(
                 measured.perCall, budget: Double(declared.lowerBound)...Double(declared.upperBound), per: "call",
                 why: "into the database actor and back is 2; a helper that is an actor of its own adds a trip "

@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 
 // MARK: - Exercise 7: identifiers, not objects
@@ -21,22 +22,15 @@ extension Exercise {
             """,
             """
             Drop the editor context. In item(for:), `return try context.existingObject(with: id).snapshot`, \
-            and catch NoteStoreError.notFound to return nil: existingObject(with:) throws \
-            when the row was deleted.
+            and catch NoteStoreError.notFound, and only it, to return nil: existingObject(with:) \
+            throws notFound when the row was deleted, and other errors when the read fails.
             """,
         ],
         startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol")
     )
 }
 
-// MARK: - SidebarSource
-
-/// What exercise 7 asks of the learner's actor: the values of a note, by identifier, or nil
-/// when it was deleted.
-public protocol SidebarSource: Actor {
-    init(container: NoteContainer) throws
-    func item(for id: NoteID) async throws -> NoteSnapshot?
-}
+// MARK: - SidebarMeasurements
 
 /// What a run of a ``SidebarSource`` measured.
 public struct SidebarMeasurements: Measurements {
@@ -53,6 +47,9 @@ public struct SidebarMeasurements: Measurements {
 
     var savedItem: Item?
     var deletedItem: Item?
+    /// What `item(for:)` did for a note whose read fails with a disk error: "threw",
+    /// "nil" or "values".
+    var failedRead: String?
 
     public init() {}
 }
@@ -63,12 +60,18 @@ public struct SidebarMeasurements: Measurements {
 public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
     public static var exercise: Exercise { .idsNotObjects }
 
-    static var saved: NoteID { WorkshopData.readIDs[0] }
-    static var deleted: NoteID { WorkshopData.readIDs[1] }
+    /// Three different notes of the run: one kept, one deleted, one whose read fails.
+    static func notes(_ data: WorkshopData) -> (saved: NoteID, deleted: NoteID, failing: NoteID) {
+        var distinct: [NoteID] = []
+        for id in data.readIDs where !distinct.contains(id) { distinct.append(id) }
+        return (distinct[0], distinct[1], distinct[2])
+    }
 
     public static func measure(_ record: Recorder<SidebarMeasurements>) async throws {
+        let data = record.data
+        let (saved, deleted, failing) = notes(data)
         record.step("importing the notes")
-        let container = try await WorkshopData.seeded()
+        let container = try await data.seeded()
         record.step("deleting \(deleted) in another context")
         let eraser = try container.newContext(name: "eraser")
         try await eraser.perform { (eraser) throws(NoteStoreError) in
@@ -78,13 +81,24 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
         let sidebar = try Sidebar(container: container)
         record.step("asking for the item of \(saved), which is saved")
         let savedItem = try await sidebar.item(for: saved)
-        record.record { $0.savedItem = .init(savedItem, reference: WorkshopData.note(saved)) }
+        record.record { $0.savedItem = .init(savedItem, reference: data.note(saved)) }
         record.step("asking for the item of \(deleted), which was deleted")
         let deletedItem = try await sidebar.item(for: deleted)
-        record.record { $0.deletedItem = .init(deletedItem, reference: WorkshopData.note(deleted)) }
+        record.record { $0.deletedItem = .init(deletedItem, reference: data.note(deleted)) }
+        record.step("asking for the item of \(failing), whose read fails with a disk error")
+        container.failReads(of: failing, with: .sqlite(code: 10, message: "disk I/O error"))
+        let failed: String
+        do {
+            failed = try await sidebar.item(for: failing) == nil ? "nil" : "values"
+        } catch {
+            failed = "threw"
+        }
+        record.record { $0.failedRead = failed }
     }
 
-    public static func checks(_ measured: SidebarMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: SidebarMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let (saved, deleted, failing) = notes(data)
+        let failureExpected = "the disk error of \(failing) thrown, not turned into nil"
         let savedExpected = "the values of \(saved), as the reference model has them"
         let deletedExpected = "nil for \(deleted), which another context deleted"
         return [
@@ -102,6 +116,17 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
                 .verify(
                     "deleted", item == .none, expected: deletedExpected, measured: item.rawValue,
                     problem: "an item for \(deleted), which was deleted: the lookup did not go to the database"
+                )
+            },
+            .of("failure", measured.failedRead, expected: failureExpected, run: run) { outcome in
+                .verify(
+                    "failure", outcome == "threw", expected: failureExpected,
+                    measured: outcome == "threw" ? "thrown" : "returned \(outcome)",
+                    problem: outcome == "nil"
+                        ? "nil for \(failing), whose read failed with a disk error: the note exists, and the sidebar "
+                            + "now says it was deleted. try? turns every failure into nil: catch only "
+                            + "NoteStoreError.notFound, and let other errors be thrown"
+                        : "values for \(failing), whose read failed: they did not come from the database"
                 )
             },
         ]

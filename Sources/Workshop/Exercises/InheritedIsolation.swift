@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 
 // MARK: - Exercise 13: the crash with no warning
@@ -29,16 +30,7 @@ extension Exercise {
     )
 }
 
-// MARK: - NoteListModel
-
-/// What exercise 13 asks of the learner's type: a main-actor view model that loads titles.
-@MainActor
-public protocol NoteListModel: AnyObject {
-    init(container: NoteContainer) throws
-    /// Loads every note's title, in identifier order.
-    func reload() async throws
-    var titles: [String] { get }
-}
+// MARK: - NoteListMeasurements
 
 /// What a run of a ``NoteListModel`` measured.
 public struct NoteListMeasurements: Measurements {
@@ -55,7 +47,7 @@ public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
 
     public static func measure(_ record: Recorder<NoteListMeasurements>) async throws {
         record.step("importing the notes")
-        let container = try await WorkshopData.seeded()
+        let container = try await record.data.seeded()
         record.step("reloading the list on the main actor")
         let titles = try await reload(container)
         record.record { $0.titles = titles }
@@ -68,8 +60,8 @@ public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
         return model.titles
     }
 
-    public static func checks(_ measured: NoteListMeasurements, run: ChildRun) -> [Check] {
-        let reference = WorkshopData.notes.sorted { $0.id < $1.id }.map(\.title)
+    public static func checks(_ measured: NoteListMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let reference = data.notes.sorted { $0.id < $1.id }.map(\.title)
         let expected = "the \(reference.count) titles of the reference model, in identifier order"
         return [
             .runsToTheEnd(run),

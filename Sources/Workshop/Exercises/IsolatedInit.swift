@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 import Workload
 
@@ -30,17 +31,7 @@ extension Exercise {
     )
 }
 
-// MARK: - SharedShelf
-
-/// What exercise 6 asks of the learner's global actor: its shared instance, a set-up step,
-/// and the titles of the notes it loaded.
-public protocol SharedShelf: Actor {
-    static var shared: Self { get }
-    /// Loads the notes of `container`. Called once, before anything else.
-    func setup(container: NoteContainer) async throws
-    /// The loaded notes' titles, in the order of the titles.
-    func titles() async -> [String]
-}
+// MARK: - ShelfMeasurements
 
 /// What a run of a ``SharedShelf`` measured.
 public struct ShelfMeasurements: Measurements {
@@ -58,7 +49,7 @@ public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
 
     public static func measure(_ record: Recorder<ShelfMeasurements>) async throws {
         record.step("importing the notes")
-        let container = try await WorkshopData.seeded()
+        let container = try await record.data.seeded()
         record.step("setting up the shared shelf")
         try await Shelf.shared.setup(container: container)
         record.step("reading the shelf's titles")
@@ -66,8 +57,8 @@ public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
         record.record { $0.titles = titles }
     }
 
-    public static func checks(_ measured: ShelfMeasurements, run: ChildRun) -> [Check] {
-        let reference = WorkshopData.notes.map(\.title).sorted()
+    public static func checks(_ measured: ShelfMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let reference = data.notes.map(\.title).sorted()
         let expected = "the \(reference.count) titles of the reference model, in order"
         return [
             .runsToTheEnd(run),

@@ -1,3 +1,4 @@
+import WorkshopKit
 import Foundation
 import NoteStore
 import Workload
@@ -30,15 +31,7 @@ extension Exercise {
     )
 }
 
-// MARK: - NoteEditing
-
-/// What exercise 9 asks of the learner's type: apply an edit to a note, from many clients
-/// at once.
-public protocol NoteEditing: Sendable {
-    init(container: NoteContainer) throws
-    /// Reads the note, applies `edit` to what it read, and saves.
-    func apply(_ edit: NoteEdit, to id: NoteID) async throws
-}
+// MARK: - EditMeasurements
 
 /// What the runs of a ``NoteEditing`` measured, one entry per seed.
 public struct EditMeasurements: Measurements {
@@ -48,6 +41,8 @@ public struct EditMeasurements: Measurements {
         var reference: Checksum
         /// Edits whose advance of the modification date is missing from the database.
         var lostEdits: Int
+        /// Bodies of `perform(schedule:)` still queued when every `apply(_:to:)` had returned.
+        var notRunYet: Int
     }
 
     var seeds: [Seed]?
@@ -62,16 +57,22 @@ public struct EditMeasurements: Measurements {
 public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     public static var exercise: Exercise { .lostUpdates }
 
-    static var seeds: [UInt64] { [1, 2, 3] }
+    /// Three rounds of edits, each from its own seed drawn from the run's.
+    static func seeds(_ data: WorkshopData) -> [UInt64] {
+        var random = SplitMix64(seed: data.seed)
+        return (0..<3).map { _ in random.next() }
+    }
+
     static var clients: Int { 8 }
     static var editsPerClient: Int { 50 }
     /// The ten notes every client edits.
-    static var sharedNotes: ArraySlice<NoteSnapshot> { WorkshopData.notes.prefix(10) }
+    static func sharedNotes(_ data: WorkshopData) -> ArraySlice<NoteSnapshot> { data.notes.prefix(10) }
 
     /// Each client's edits: random notes among the shared ten. Each edit moves the date one
     /// second on, so the date counts the edits that were applied.
-    static func edits(seed: UInt64) -> [[(NoteID, NoteEdit)]] {
-        (0..<clients).map { client in
+    static func edits(seed: UInt64, data: WorkshopData) -> [[(NoteID, NoteEdit)]] {
+        let sharedNotes = sharedNotes(data)
+        return (0..<clients).map { client in
             var random = SplitMix64(seed: seed &* 31 &+ UInt64(client))
             return (0..<editsPerClient).map { _ in
                 let note = sharedNotes[sharedNotes.startIndex + Int(random.next(in: 0...Int64(sharedNotes.count - 1)))]
@@ -81,12 +82,14 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     }
 
     public static func measure(_ record: Recorder<EditMeasurements>) async throws {
+        let data = record.data
+        let sharedNotes = sharedNotes(data)
         var results: [EditMeasurements.Seed] = []
-        for seed in seeds {
-            record.step("running \(clients) clients × \(editsPerClient) edits, seed \(seed)")
-            let container = try await WorkshopData.seeded()
+        for (round, seed) in seeds(data).enumerated() {
+            record.step("running \(clients) clients × \(editsPerClient) edits, round \(round + 1)")
+            let container = try await data.seeded()
             let editor = try Editor(container: container)
-            let edits = edits(seed: seed)
+            let edits = edits(seed: seed, data: data)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for clientEdits in edits {
                     group.addTask {
@@ -95,27 +98,29 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
                 }
                 try await group.waitForAll()
             }
-            record.step("reading the database after seed \(seed)")
+            let notRunYet = StoreAudit.scheduledBodiesNotFinished
+            record.step("reading the database after round \(round + 1)")
             var reference = ReferenceModel()
-            for batch in WorkshopData.plan.setup { reference.apply(batch) }
+            for batch in data.plan.setup { reference.apply(batch) }
             for (id, edit) in edits.joined() {
                 var note = reference.notes[id]!
                 note.body = edit.body
                 note.modified = edit.applied(toModified: note.modified)
                 reference.apply(NoteBatch(notes: [note]))
             }
-            let applied = try await modificationAdvances(in: container)
+            let applied = try await modificationAdvances(in: container, data: data)
             let expected = sharedNotes.reduce(0) { $0 + Int(reference.notes[$1.id]!.modified.timeIntervalSince($1.modified)) }
             results.append(.init(
-                seed: seed, checksum: try await WorkshopData.checksum(of: container), reference: reference.checksum,
-                lostEdits: expected - applied
+                seed: UInt64(round + 1), checksum: try await data.checksum(of: container), reference: reference.checksum,
+                lostEdits: expected - applied, notRunYet: notRunYet
             ))
             record.record { $0.seeds = results }
         }
     }
 
     /// The seconds the shared notes' dates moved on: one per edit applied.
-    private static func modificationAdvances(in container: NoteContainer) async throws -> Int {
+    private static func modificationAdvances(in container: NoteContainer, data: WorkshopData) async throws -> Int {
+        let sharedNotes = sharedNotes(data)
         let context = try container.newContext(name: "check")
         let ids = sharedNotes.map(\.id)
         let dates = try await context.perform { (context) throws(NoteStoreError) in
@@ -124,22 +129,27 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         return zip(sharedNotes, dates).reduce(0) { $0 + Int($1.1.timeIntervalSince($1.0.modified).rounded()) }
     }
 
-    public static func checks(_ measured: EditMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: EditMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let total = clients * editsPerClient
-        let expected = "the reference model's checksum for seeds \(seeds.map(String.init).joined(separator: ", "))"
+        let rounds = seeds(data).count
+        let expected = "the reference model's checksum after each of \(rounds) rounds of edits"
         return [
             .runsToTheEnd(run),
             .of("checksum", measured.seeds, expected: expected, run: run) { results in
                 let wrong = results.filter { $0.checksum != $0.reference }
                 let described = wrong.map { result in
-                    "seed \(result.seed): checksum \(result.checksum) differs from the reference \(result.reference): "
-                        + "\(result.lostEdits) of \(total) updates were lost"
+                    result.notRunYet > 0
+                        ? "round \(result.seed): \(result.notRunYet) edits had not run yet when apply(_:to:) returned: "
+                            + "perform(schedule:) returns before its closure runs, so the edits were still queued; "
+                            + "await perform instead, so that apply returns once its edit is saved"
+                        : "round \(result.seed): the database differs from the reference model's: "
+                            + "\(result.lostEdits) of \(total) updates were lost"
                 }
-                let complete = results.count == seeds.count
+                let complete = results.count == rounds
                 return .verify(
                     "checksum", wrong.isEmpty && complete, expected: expected,
-                    measured: wrong.isEmpty ? "the reference model's checksum for \(results.count) seeds" : described.joined(separator: "; "),
-                    problem: wrong.isEmpty ? "only \(results.count) of \(seeds.count) seeds ran" : described.joined(separator: "; ")
+                    measured: wrong.isEmpty ? "the reference model's checksum after \(results.count) rounds" : described.joined(separator: "; "),
+                    problem: wrong.isEmpty ? "only \(results.count) of \(rounds) rounds ran" : described.joined(separator: "; ")
                 )
             },
         ]

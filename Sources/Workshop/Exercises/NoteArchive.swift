@@ -1,25 +1,16 @@
 import CustomExecutorStore
 import NoteStore
 import Workload
-
-// MARK: - NoteArchive
-
-/// What exercises 1, 3 and 4 ask of the learner's type, whatever kind of type it is (a
-/// class, a plain actor, an actor on the context's queue): import batches, read notes
-/// back, and report the database's checksum, from async code.
-public protocol NoteArchive: Sendable {
-    init(container: NoteContainer) throws
-    func importBatch(_ batch: NoteBatch) async throws
-    func snapshot(of id: NoteID) async throws -> NoteSnapshot
-    func checksum() async throws -> Checksum
-}
+import WorkshopKit
 
 // MARK: - ArchiveMeasurements
 
 /// What a run of a ``NoteArchive`` measured.
 public struct ArchiveMeasurements: Measurements {
-    /// Whether the archive is an actor on its context's executor.
+    /// Whether the archive is an actor on an executor (NoteModelActor).
     var isModelActor: Bool?
+    /// Whether that actor's jobs run on its own context's queue.
+    var executorOnItsContextsQueue: Bool?
     var reads: Checksum?
     var checksum: Checksum?
     /// The cost of one `snapshot(of:)` call.
@@ -34,25 +25,36 @@ public struct ArchiveMeasurements: Measurements {
 // MARK: - Measuring an archive
 
 extension NoteArchive {
-    /// Imports the plan's data through the archive, reads it back, counts what a read
-    /// costs, and reads the checksum.
+    /// Half of the notes are imported by the check, half through the archive; the archive
+    /// then reads notes of both halves back (the check's half it can only find in the
+    /// database), a read's cost is counted, and the check reads the database's checksum.
     static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
+        let data = record.data
+        let container = try data.container()
+        record.step("importing half of the notes through a context of the check's own")
+        let batches = data.plan.setup.enumerated()
+        try await data.importThroughTheCheck(batches.filter { $0.offset.isMultiple(of: 2) }.map(\.element), into: container)
+
         record.step("opening the archive")
-        let archive = try Self(container: WorkshopData.container())
+        let archive = try Self(container: container)
         let executor = (archive as? any NoteModelActor)?.modelExecutor
         record.record { $0.isModelActor = executor != nil }
+        if let modelActor = archive as? any NoteModelActor {
+            let onItsQueue = await modelActor.runsOnItsContextsQueue()
+            record.record { $0.executorOnItsContextsQueue = onItsQueue }
+        }
 
-        record.step("importing the setup batches")
-        for batch in WorkshopData.plan.setup { try await archive.importBatch(batch) }
+        record.step("importing the other half through the archive")
+        for (index, batch) in batches where !index.isMultiple(of: 2) { try await archive.importBatch(batch) }
 
-        record.step("reading \(WorkshopData.readIDs.count) snapshots")
+        record.step("reading \(data.readIDs.count) snapshots")
         var snapshots: [NoteSnapshot] = []
-        for id in WorkshopData.readIDs { snapshots.append(try await archive.snapshot(of: id)) }
+        for id in data.readIDs { snapshots.append(try await archive.snapshot(of: id)) }
         record.record { $0.reads = WorkshopData.digest(snapshots) }
 
         record.step("counting the hops and queue dispatches of snapshot(of:)")
         let jobsBefore = executor?.enqueuedJobs ?? 0
-        let id = WorkshopData.readIDs[0]
+        let id = data.readIDs[0]
         let perCall = try await CallMeter.perCall { _ = try await archive.snapshot(of: id) }
         let executorJobs = Double((executor?.enqueuedJobs ?? 0) - jobsBefore) / Double(CallMeter.calls)
         record.record {
@@ -60,9 +62,17 @@ extension NoteArchive {
             $0.performJobsPerCall = perCall.dispatches - executorJobs
         }
 
-        record.step("reading the checksum")
-        let checksum = try await archive.checksum()
+        record.step("reading the database's checksum through a context of the check's own")
+        let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
+    }
+}
+
+extension NoteModelActor {
+    /// Whether this actor's code runs on its own context's queue: its executor is built on
+    /// that queue, and a job of the actor finds itself there.
+    func runsOnItsContextsQueue() -> Bool {
+        context.queue === modelExecutor.queue && context.queue.isCurrent
     }
 }
 
@@ -70,10 +80,10 @@ extension NoteArchive {
 
 extension Check {
     /// `checksum` and `reads` of an archive's run against the reference model.
-    static func archiveOutcome(_ measured: ArchiveMeasurements, run: ChildRun) -> [Check] {
+    static func archiveOutcome(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         [
-            .checksum(measured.checksum, reference: WorkshopData.expected.checksum, run: run),
-            .reads(measured.reads, reference: WorkshopData.expected.reads, run: run),
+            .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+            .reads(measured.reads, reference: data.expectedReads, run: run),
         ]
     }
 }

@@ -1,3 +1,4 @@
+import WorkshopKit
 internal import Demos
 import Observation
 
@@ -29,13 +30,7 @@ extension Exercise {
     )
 }
 
-// MARK: - CountingModel
-
-/// What exercise 12 asks of the learner's type: an observable model with a count.
-public protocol CountingModel: AnyObject, Observable {
-    init(count: Int)
-    var count: Int { get set }
-}
+// MARK: - CountingMeasurements
 
 /// What a run of a ``CountingModel`` measured.
 public struct CountingMeasurements: Measurements {
@@ -43,6 +38,8 @@ public struct CountingMeasurements: Measurements {
     var firedAfterCreation: Bool?
     /// Whether changing count fired the handler of a tracking that read count.
     var firedAfterRead: Bool?
+    /// Whether the summary made at creation said the count the model was created with.
+    var summaryRight: Bool?
 
     public init() {}
 }
@@ -52,11 +49,15 @@ public struct CountingMeasurements: Measurements {
 /// Exercise 12's check: the handlers fire exactly where a dependency was meant.
 public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
     public static var exercise: Exercise { .observation }
+    public static var usesStore: Bool { false }
 
     public static func measure(_ record: Recorder<CountingMeasurements>) async throws {
         record.step("creating the model inside withObservationTracking, then changing count")
         let created = AtomicFlag()
-        let model = withObservationTracking { Model(count: 0) } onChange: { created.raise() }
+        // A count of the run's own, so that no fixed summary can be right by chance.
+        let initial = Int(record.data.seed % 900) + 100
+        let model = withObservationTracking { Model(count: initial) } onChange: { created.raise() }
+        record.record { $0.summaryRight = model.summary == "\(initial) notes" }
         model.count += 1
         record.record { $0.firedAfterCreation = created.isRaised }
 
@@ -67,8 +68,9 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
         record.record { $0.firedAfterRead = read.isRaised }
     }
 
-    public static func checks(_ measured: CountingMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: CountingMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let creationExpected = "no: creating the model registers no dependency"
+        let summaryExpected = "the summary made in init says the count the model was created with"
         let readExpected = "yes: a change of count fires a handler that read it"
         return [
             .runsToTheEnd(run),
@@ -83,6 +85,13 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
                 .verify(
                     "tracking", fired, expected: readExpected, measured: fired ? "fired" : "did not fire",
                     problem: "changing count did not fire a handler that read it: count is no longer observed"
+                )
+            },
+            .of("summary", measured.summaryRight, expected: summaryExpected, run: run) { right in
+                .verify(
+                    "summary", right, expected: summaryExpected, measured: right ? "right" : "wrong",
+                    problem: "the summary made in init does not say \"N notes\" for the count N the model was "
+                        + "created with: init must still build it, from the value without the tracked read"
                 )
             },
         ]

@@ -1,3 +1,4 @@
+import WorkshopKit
 internal import PlainActorStore
 import Workload
 
@@ -21,8 +22,9 @@ extension Exercise {
             """,
             """
             `try await context.perform { context in try context.importBatch(batch) }`, and the \
-            same around existingObject(with:).snapshot and contentChecksum(). The methods become \
-            async; the check expects the plain actor's 2 to 3 hops per call.
+            same around existingObject(with:).snapshot. The methods become async; the check \
+            expects the plain actor's 2 to 3 hops per call, and no performAndWait: it would \
+            park a thread of the cooperative pool.
             """,
         ],
         startingFailure: .check("trap")
@@ -39,12 +41,12 @@ public enum PlainActorCheck<Archive: NoteArchive>: ExerciseChecker {
         try await Archive.measure(record)
     }
 
-    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         // The plain-actor row's declared range: into the actor and back out, plus one back
         // into the actor when perform's queue finishes after the actor has suspended.
         let declared = RowDescriptor.plainActor.expectedHops!.hops(.snapshot)
         let budget = Double(declared.lowerBound)...Double(declared.upperBound)
-        return [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run) + [
+        return [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run, data: data) + [
             .hops(
                 measured.perCall, budget: budget, per: "call",
                 why: "a plain actor with perform { } costs into the actor, back out, and sometimes one more back into the actor",

@@ -1,3 +1,4 @@
+import WorkshopKit
 import NoteStore
 import Workload
 
@@ -28,18 +29,11 @@ extension Exercise {
     )
 }
 
-// MARK: - NoteImporting
-
-/// What exercise 8 asks of the learner's type: a main-actor object that imports a note file.
-@MainActor
-public protocol NoteImporting: AnyObject {
-    init(container: NoteContainer)
-    /// Imports the folders and notes of an export file (see ``NoteFile``).
-    func importFile(_ lines: [String]) async throws
-}
+// MARK: - ImportMeasurements
 
 /// What a run of a ``NoteImporting`` measured.
 public struct ImportMeasurements: Measurements {
+    var linesInFile: Int?
     var linesParsed: Int?
     var linesOnMainActor: Int?
     var checksum: Checksum?
@@ -54,8 +48,10 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
     public static var exercise: Exercise { .taskInheritance }
 
     public static func measure(_ record: Recorder<ImportMeasurements>) async throws {
-        let container = try WorkshopData.container()
-        let lines = NoteFile.lines(for: WorkshopData.plan.setup)
+        let data = record.data
+        let container = try data.container()
+        let lines = NoteFile.lines(for: data.plan.setup)
+        record.record { $0.linesInFile = lines.count }
         record.step("importing a file of \(lines.count) lines from the main actor")
         try await importFile(lines, into: container)
         let parsed = NoteFile.parsed
@@ -64,7 +60,7 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
             $0.linesOnMainActor = parsed.onMainActor
         }
         record.step("reading the checksum")
-        let checksum = try await WorkshopData.checksum(of: container)
+        let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
     }
 
@@ -74,10 +70,19 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         try await Importer(container: container).importFile(lines)
     }
 
-    public static func checks(_ measured: ImportMeasurements, run: ChildRun) -> [Check] {
+    public static func checks(_ measured: ImportMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let expected = "0 lines parsed on the main actor"
+        let lines = measured.linesInFile ?? 0
+        let parsedExpected = "every line of the file parsed with NoteFile.batch(from:), once"
         return [
             .runsToTheEnd(run),
+            .of("parsed", measured.linesParsed, expected: parsedExpected, run: run) { parsed in
+                .verify(
+                    "parsed", parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
+                    problem: "\(parsed) of the file's \(lines) lines were parsed: the import must parse the file it "
+                        + "is given with NoteFile.batch(from:), once, and save what it parsed"
+                )
+            },
             .of("main-actor", measured.linesOnMainActor, expected: expected, run: run) { onMain in
                 let of = "\(onMain) of \(measured.linesParsed ?? 0) lines parsed on the main actor"
                 return .verify(
@@ -85,7 +90,7 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
                     problem: "\(of): the import's work ran where the interface runs, and would freeze it"
                 )
             },
-            .checksum(measured.checksum, reference: WorkshopData.expected.checksum, run: run),
+            .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
         ]
     }
 }

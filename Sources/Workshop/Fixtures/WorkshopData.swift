@@ -1,32 +1,58 @@
 import NoteStore
+import Synchronization
 import Workload
 
 // MARK: - WorkshopData
 
-/// The notes every exercise works on, and what the reference model says about them.
+/// The notes one run of a check works on, and what the reference model says about them.
 ///
-/// It is the `point-read` scenario's plan from one fixed seed: ten folders and a thousand
-/// notes to import, then fifty notes to read. ``ReferenceModel`` computes, with plain
-/// values and no SQLite, the checksum the database must end with and the digest of the
-/// fifty reads.
-enum WorkshopData {
-    static let plan = ScenarioPlan(scenario: .pointRead, operations: 50, clients: 1, seed: 2024)
+/// It is the `point-read` scenario's plan from a seed the check chooses afresh for every
+/// run: ten folders and a thousand notes to import, then fifty notes to read. Titles,
+/// bodies, dates and the notes read all follow from the seed, so no answer of one run is
+/// the answer of the next. ``ReferenceModel`` computes, with plain values and no SQLite,
+/// the checksum the database must end with and the digest of the fifty reads. The seed
+/// reaches the measuring child in a file it deletes before the learner's code runs, and
+/// nothing the check prints contains an expected value. Public only as a name in the
+/// checks' signatures: none of its members is.
+public struct WorkshopData: Sendable {
+    package let seed: UInt64
+    package let plan: ScenarioPlan
 
-    /// The reference model's checksum, read digest and note count for ``plan``.
-    static let expected = ReferenceModel.expectedOutcome(of: plan)
-
-    /// The notes the plan reads, in order.
-    static let readIDs: [NoteID] = plan.clients.joined().compactMap { operation in
-        if case .pointRead(let id) = operation { id } else { nil }
+    package init(seed: UInt64) {
+        self.seed = seed
+        plan = ScenarioPlan(scenario: .pointRead, operations: 50, clients: 1, seed: seed)
+        readIDs = plan.clients.joined().compactMap { operation in
+            if case .pointRead(let id) = operation { id } else { nil }
+        }
+        notes = plan.setup.flatMap(\.notes)
+        folders = plan.setup.flatMap(\.folders)
+        notesByID = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
+        folderNames = Dictionary(uniqueKeysWithValues: folders.map { ($0.id, $0.name) })
     }
 
+    /// The notes the plan reads, in order.
+    package let readIDs: [NoteID]
     /// Every note and folder the plan imports.
-    static let notes: [NoteSnapshot] = plan.setup.flatMap(\.notes)
-    static let folders: [FolderSnapshot] = plan.setup.flatMap(\.folders)
+    package let notes: [NoteSnapshot]
+    package let folders: [FolderSnapshot]
+    private let notesByID: [NoteID: NoteSnapshot]
+    private let folderNames: [FolderID: String]
+
+    /// The reference model's checksum of the database once the plan's notes are imported.
+    package var expectedChecksum: Checksum { ReferenceModel.expectedOutcome(of: plan).checksum }
+
+    /// The reference model's digest of the plan's fifty reads.
+    package var expectedReads: Checksum { Self.digest(readIDs.map(note)) }
+
+    /// The reference's note with `id`: one the plan imports.
+    package func note(_ id: NoteID) -> NoteSnapshot { notesByID[id]! }
+
+    /// The name of the reference's folder with `id`.
+    package func folderName(_ id: FolderID) -> String { folderNames[id]! }
 
     /// The digest of reading `snapshots` in order, computed as the reference model digests
     /// one client's reads.
-    static func digest(_ snapshots: [NoteSnapshot]) -> Checksum {
+    package static func digest(_ snapshots: [NoteSnapshot]) -> Checksum {
         var client = Checksum()
         for snapshot in snapshots { client.combine(snapshot) }
         var reads = Checksum()
@@ -34,47 +60,59 @@ enum WorkshopData {
         return reads
     }
 
-    /// An empty in-memory database with the concurrency-debug trap on.
-    static func container() throws -> NoteContainer {
-        try NoteContainer(location: .inMemory, options: .init(concurrencyDebug: true))
+    /// A digest of a list of strings, in order: titles compared without printing them.
+    package static func digest(_ strings: [String]) -> Checksum {
+        var digest = Checksum()
+        for string in strings { digest.combine(string) }
+        return digest
+    }
+}
+
+// MARK: - The check's own store
+
+extension WorkshopData {
+    /// An empty in-memory database with the concurrency-debug trap on: the one the check
+    /// hands to the learner's code.
+    package func container() throws -> NoteContainer {
+        let container = try NoteContainer(location: .inMemory, options: .init(concurrencyDebug: true))
+        Self.adopt(container)
+        return container
+    }
+
+    /// Counts a container the exercise was meant to open (exercise 2's `makeContainer()`)
+    /// as one the check handed in.
+    package static func adopt(_ container: NoteContainer) {
+        handedIn.add(1, ordering: .relaxed)
+    }
+
+    /// Containers the check opened or adopted in this process.
+    package static var containersHandedIn: Int { handedIn.load(ordering: .relaxed) }
+    private static let handedIn = Atomic<Int>(0)
+
+    /// Imports `batches` through a context of the check's own.
+    package func importThroughTheCheck(_ batches: some Sequence<NoteBatch>, into container: NoteContainer) async throws {
+        let context = try container.newContext(name: "check")
+        for batch in batches {
+            try await context.perform { (context) throws(NoteStoreError) in try context.importBatch(batch) }
+        }
+        await context.perform { context in context.close() }
     }
 
     /// A database that already holds the plan's folders and notes, imported through a
     /// context of the check's own.
     @discardableResult
-    static func seeded(_ container: NoteContainer? = nil) async throws -> NoteContainer {
-        let container = try container ?? Self.container()
-        let context = try container.newContext(name: "check")
-        for batch in plan.setup {
-            try await context.perform { (context) throws(NoteStoreError) in try context.importBatch(batch) }
-        }
-        await context.perform { context in context.close() }
+    package func seeded(_ container: NoteContainer? = nil) async throws -> NoteContainer {
+        let container = try container ?? self.container()
+        try await importThroughTheCheck(plan.setup, into: container)
         return container
     }
 
     /// The database's checksum, read through a context of the check's own.
-    static func checksum(of container: NoteContainer) async throws -> Checksum {
+    package func checksum(of container: NoteContainer) async throws -> Checksum {
         let context = try container.newContext(name: "check")
         return try await context.perform { (context) throws(NoteStoreError) in
             defer { context.close() }
             return try context.contentChecksum()
         }
-    }
-}
-
-// MARK: - Looking up the reference
-
-extension WorkshopData {
-    private static let notesByID = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-    private static let folderNames = Dictionary(uniqueKeysWithValues: folders.map { ($0.id, $0.name) })
-
-    /// The reference's note with `id`: one the plan imports.
-    static func note(_ id: NoteID) -> NoteSnapshot {
-        notesByID[id]!
-    }
-
-    /// The name of the reference's folder with `id`.
-    static func folderName(_ id: FolderID) -> String {
-        folderNames[id]!
     }
 }

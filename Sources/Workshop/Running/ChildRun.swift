@@ -37,19 +37,23 @@ public struct ChildRun: Sendable {
     var stop: Stop?
     /// The steps the run announced, in order.
     var steps: [String]
+    /// What the store counted, sent once the learner's code was done; nil when the run
+    /// stopped before.
+    var ledger: StoreLedger?
     private var measuredJSON: String?
 
-    /// Reads the output of a child that ran `exercise`'s measurements.
-    init(exercise: Exercise, result: ChildProcess.Result, watchdog: Duration) {
+    /// Reads the output of a child that ran `exercise`'s measurements, marked with `token`.
+    init(exercise: Exercise, result: ChildProcess.Result, watchdog: Duration, token: String) {
         let output = result.output
-        steps = Wire.step.payloads(in: output)
-        measuredJSON = Wire.measured.payloads(in: output).last
+        steps = Wire.step.payloads(in: output, token: token)
+        measuredJSON = Wire.measured.payloads(in: output, token: token).last
+        ledger = Wire.ledger.payloads(in: output, token: token).last.flatMap { Wire.decode(StoreLedger.self, from: $0) }
         let step = steps.last
         if result.timedOut {
             stop = Stop(kind: .timeout, message: "still running after \(watchdog.components.seconds) s", step: step)
             return
         }
-        if let error = Wire.error.payloads(in: output).last {
+        if let error = Wire.error.payloads(in: output, token: token).last {
             stop = Stop(kind: .error, message: error, step: step)
             return
         }

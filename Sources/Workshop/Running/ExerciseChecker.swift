@@ -1,72 +1,202 @@
 internal import Demos
 import Foundation
+internal import Harness
 
 // MARK: - ExerciseChecker
 
 /// An exercise's check: what to measure in the learner's code, and how to judge it.
 ///
-/// An exercise's executable runs twice. Started by `lab workshop check`, it starts itself
-/// again as a child process that runs ``measure(_:)`` with the concurrency-debug trap on
-/// and the backtracer ready, so a trap stops the child, not the check. It then turns what
-/// the child recorded, and how it ended, into ``checks(_:run:)`` and prints the report.
+/// An exercise's executable runs three times. Started by `lab workshop check`, it chooses
+/// two seeds and starts itself again once per seed as a child process that runs
+/// ``measure(_:)`` with the concurrency-debug trap on and the backtracer ready, so a trap
+/// stops the child, not the check. It then turns what each child recorded, and how it
+/// ended, into ``checks(_:run:data:)``, keeps the worse result of each check, and prints the
+/// report. The learner's code runs only in the children, which never learn what the check
+/// expects: the parent computes that from the seed.
 public protocol ExerciseChecker {
     associatedtype Measured: Measurements
 
     static var exercise: Exercise { get }
 
-    /// Runs in the child process: drives the learner's code and records what the meters say.
+    /// Whether the exercise works in a container the check hands in: its runs then also
+    /// check that no other container was opened and no thread was parked by a wait.
+    static var usesStore: Bool { get }
+
+    /// Runs in the child process: drives the learner's code and records what the meters
+    /// say, on the run's data (`record.data`).
     static func measure(_ record: Recorder<Measured>) async throws
 
-    /// Runs in the parent: the checks, from the measurements and how the child ended.
-    static func checks(_ measured: Measured, run: ChildRun) -> [Check]
+    /// Runs in the parent: the checks, from the measurements, how the child ended, and the
+    /// data the child was given.
+    static func checks(_ measured: Measured, run: ChildRun, data: WorkshopData) -> [Check]
 }
 
 extension ExerciseChecker {
+    public static var usesStore: Bool { true }
+
     /// How long the child may run before it is declared stuck. No check measures time: this
     /// only stops a deadlock, far beyond what any finished run takes.
     public static var watchdog: Duration { .seconds(60) }
 
-    /// The argument that makes the executable the measuring child.
+    /// The argument, followed by the secret file's path, that makes the executable the
+    /// measuring child.
     static var measureFlag: String { "--measure" }
+
+    /// Runs per check: two, so a value copied from one run is wrong in the next.
+    static var runs: Int { 2 }
 
     /// The exercise executable's entry point: `await ConfinementCheck<QueueArchive>.main()`.
     public static func main() async -> Never {
         exit(await run(arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Measures (with `--measure`) or checks, and returns the exit code: 0 when the
-    /// exercise passes, 1 when a check fails.
+    /// Measures (with `--measure`) or checks on fresh seeds, and returns the exit code: 0
+    /// when the exercise passes, 1 when a check fails.
     public static func run(arguments: [String]) async -> Int32 {
-        if arguments.last == measureFlag { return await measureHere() }
-        let report = await check(arguments: arguments)
+        await run(arguments: arguments, seeds: nil)
+    }
+
+    /// ``run(arguments:)`` on the given seeds instead of fresh ones: for the lab's own tests,
+    /// which must reproduce a run. An exercise's executable never takes seeds from outside.
+    package static func run(arguments: [String], seeds: [UInt64]?) async -> Int32 {
+        if let flag = arguments.firstIndex(of: measureFlag), flag + 1 < arguments.count {
+            return await measureHere(secret: URL(fileURLWithPath: arguments[flag + 1]))
+        }
+        let seeds = seeds ?? (0..<runs).map { _ in UInt64.random(in: 1...UInt64.max) }
+        var reports: [CheckReport] = []
+        for seed in seeds {
+            reports.append(await check(arguments: arguments, data: WorkshopData(seed: seed)))
+        }
+        let report = CheckReport(worstOf: reports)
         Wire.report.write(Wire.encode(report))
         return report.passed ? 0 : 1
     }
 
-    /// Runs this executable again as the measuring child, and judges what it recorded.
-    static func check(arguments: [String]) async -> CheckReport {
+    /// Runs this executable again as the measuring child on `data`, and judges what it
+    /// recorded.
+    static func check(arguments: [String], data: WorkshopData) async -> CheckReport {
+        let secret: Secret
+        do {
+            secret = try Secret(seed: data.seed)
+        } catch {
+            return CheckReport(exercise: exercise, checks: [.couldNotRun("\(error)")])
+        }
+        defer { secret.remove() }
+        var environment = ProcessInfo.processInfo.environment
+        // Exact allocator statistics in the child, for the checks that count bytes.
+        environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                ChildProcess.currentExecutable, arguments: arguments + [measureFlag],
-                environment: ProcessInfo.processInfo.environment, timeout: watchdog, backtrace: true
+                ChildProcess.currentExecutable, arguments: arguments + [measureFlag, secret.file.path],
+                environment: environment, timeout: watchdog, backtrace: true
             )
         } catch {
-            let check = Check(id: "run", status: .failed, expected: "the check runs", measured: "\(error)", problem: "\(error)")
-            return CheckReport(exercise: exercise, checks: [check])
+            return CheckReport(exercise: exercise, checks: [.couldNotRun("\(error)")])
         }
-        let run = ChildRun(exercise: exercise, result: result, watchdog: watchdog)
-        return CheckReport(exercise: exercise, checks: checks(run.measured(as: Measured.self), run: run))
+        let run = ChildRun(exercise: exercise, result: result, watchdog: watchdog, token: secret.token)
+        var checks = checks(run.measured(as: Measured.self), run: run, data: data)
+        if usesStore {
+            checks.insert(.ownsNoStore(run.ledger, run: run), at: 0)
+            let trap = checks.firstIndex { $0.id == "trap" }.map { $0 + 1 } ?? 1
+            checks.insert(.noBlockingWaits(run.ledger, lesson: 1, run: run), at: trap)
+        }
+        return CheckReport(exercise: exercise, checks: checks)
     }
 
-    private static func measureHere() async -> Int32 {
-        let recorder = Recorder<Measured>()
-        do {
-            try await measure(recorder)
-            return 0
-        } catch {
-            Wire.error.write("\(error)")
+    /// The child's side: reads and deletes the secret before any of the learner's code
+    /// runs, measures, and sends what the store counted.
+    private static func measureHere(secret file: URL) async -> Int32 {
+        guard let secret = Secret.take(from: file) else {
+            FileHandle.standardError.write(Data("the measuring run's seed file is missing\n".utf8))
             return 2
         }
+        let recorder = Recorder<Measured>(data: WorkshopData(seed: secret.seed), token: secret.token)
+        do {
+            try await measure(recorder)
+            recorder.recordLedger()
+            return 0
+        } catch {
+            recorder.recordLedger()
+            recorder.recordError(error)
+            return 2
+        }
+    }
+}
+
+// MARK: - Secret
+
+/// The seed and the token of one measuring run, in a file only the parent and the child
+/// read: the child deletes it, and its folder, before the learner's code runs.
+struct Secret: Codable {
+    var seed: UInt64
+    var token: String
+    /// Where the parent wrote it; not part of the file.
+    var file: URL { folder.appendingPathComponent("run.json") }
+    private var folderPath: String
+    private var folder: URL { URL(fileURLWithPath: folderPath) }
+
+    init(seed: UInt64) throws {
+        self.seed = seed
+        token = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-workshop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        folderPath = folder.path
+        try Data(Wire.encode(self).utf8).write(to: file, options: .withoutOverwriting)
+    }
+
+    /// Reads the secret at `file` and deletes it with its folder.
+    static func take(from file: URL) -> Secret? {
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+        }
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(Secret.self, from: data)
+    }
+
+    /// Removes the folder if the child did not (it never started, or crashed first).
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+// MARK: - Reports of several runs
+
+extension CheckReport {
+    /// One report from the runs of one check: each check as its worst run has it, so a
+    /// check passes only when it passed in every run.
+    init(worstOf reports: [CheckReport]) {
+        guard var combined = reports.first else {
+            self.init(exercise: 0, slug: "", checks: [])
+            return
+        }
+        for report in reports.dropFirst() {
+            for check in report.checks {
+                if let index = combined.checks.firstIndex(where: { $0.id == check.id }) {
+                    if check.severity > combined.checks[index].severity { combined.checks[index] = check }
+                } else {
+                    combined.checks.append(check)
+                }
+            }
+        }
+        self.init(exercise: combined.exercise, slug: combined.slug, checks: combined.checks)
+    }
+}
+
+extension Check {
+    /// How much worse than passing: a failure over a check the run never reached.
+    var severity: Int {
+        switch status {
+        case .passed: 0
+        case .unavailable: 1
+        case .notMeasured: 2
+        case .failed: 3
+        }
+    }
+
+    /// `run`: the check could not start its measuring child.
+    static func couldNotRun(_ reason: String) -> Check {
+        Check(id: "run", status: .failed, expected: "the check runs", measured: reason, problem: reason)
     }
 }

@@ -1,3 +1,5 @@
+import NoteStore
+
 // MARK: - Measurements
 
 /// What one exercise's check measures: a value type whose properties start empty (nil)
@@ -16,17 +18,37 @@ public protocol Measurements: Codable, Sendable {
 /// the process stopped.
 public final class Recorder<Measured: Measurements> {
     public private(set) var measured = Measured()
+    /// The data of this run.
+    let data: WorkshopData
+    /// The run's token, which marks its lines (``Wire``).
+    private let token: String
 
-    init() {}
+    init(data: WorkshopData, token: String) {
+        self.data = data
+        self.token = token
+    }
 
     /// Announces the next part of the run, as a clause: "importing the setup batches".
+    /// The store's counts go first, so that a run that stops in this step still says
+    /// what the store had done before it.
     public func step(_ what: String) {
-        Wire.step.write(what)
+        recordLedger()
+        Wire.step.write(what, token: token)
     }
 
     /// Changes the measurements and sends them.
     public func record(_ change: (inout Measured) -> Void) {
         change(&measured)
-        Wire.measured.write(Wire.encode(measured))
+        Wire.measured.write(Wire.encode(measured), token: token)
+    }
+
+    /// Sends what the store counted in this process: the containers opened and the waits.
+    func recordLedger() {
+        Wire.ledger.write(Wire.encode(StoreLedger.now), token: token)
+    }
+
+    /// Sends the error that ended the run.
+    func recordError(_ error: any Error) {
+        Wire.error.write("\(error)", token: token)
     }
 }

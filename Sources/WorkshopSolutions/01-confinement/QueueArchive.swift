@@ -8,8 +8,7 @@
 // Keep the class's name and its NoteArchive conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 final class QueueArchive: NoteArchive {
     // NoteContext is not Sendable. This class promises to use it only on the context's
@@ -26,9 +25,5 @@ final class QueueArchive: NoteArchive {
 
     func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await context.perform { context in try context.existingObject(with: id).snapshot }
-    }
-
-    func checksum() async throws -> Checksum {
-        try await context.perform { context in try context.contentChecksum() }
     }
 }

@@ -9,7 +9,7 @@
 // Keep the class's name and its TitleReader conformance: the check uses them.
 
 import NoteStore
-import Workshop
+import WorkshopKit
 
 final class NoteTitles: TitleReader {
     static func makeContainer() throws -> NoteContainer {

@@ -10,8 +10,7 @@
 // Keep the actor's name and its NoteArchive conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 actor ActorArchive: NoteArchive {
     private let context: NoteContext
@@ -28,9 +27,5 @@ actor ActorArchive: NoteArchive {
 
     func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await context.perform { context in try context.existingObject(with: id).snapshot }
-    }
-
-    func checksum() async throws -> Checksum {
-        try await context.perform { context in try context.contentChecksum() }
     }
 }

@@ -10,8 +10,7 @@
 
 import CustomExecutorStore
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 actor ModelArchive: NoteArchive, NoteModelActor {
     // Every job of the actor runs on the context's queue, so its methods use the context
@@ -31,9 +30,5 @@ actor ModelArchive: NoteArchive, NoteModelActor {
 
     func snapshot(of id: NoteID) throws -> NoteSnapshot {
         try context.existingObject(with: id).snapshot
-    }
-
-    func checksum() throws -> Checksum {
-        try context.contentChecksum()
     }
 }

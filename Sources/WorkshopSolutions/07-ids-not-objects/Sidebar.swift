@@ -11,7 +11,7 @@
 
 import CustomExecutorStore
 import NoteStore
-import Workshop
+import WorkshopKit
 
 actor Sidebar: SidebarSource, NoteModelActor {
     nonisolated let modelExecutor: ContextExecutor

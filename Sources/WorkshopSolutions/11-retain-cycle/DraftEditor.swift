@@ -8,7 +8,7 @@
 //
 // Keep DraftEditor's name and its DraftEditing conformance: the check uses them.
 
-import Workshop
+import WorkshopKit
 
 final class DraftEditor: DraftEditing {
     var title: String

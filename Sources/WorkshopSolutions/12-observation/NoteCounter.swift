@@ -9,7 +9,7 @@
 // Keep the class's name and its CountingModel conformance: the check uses them.
 
 import Observation
-import Workshop
+import WorkshopKit
 
 @Observable
 final class NoteCounter: CountingModel {

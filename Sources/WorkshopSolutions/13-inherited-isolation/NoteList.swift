@@ -9,7 +9,7 @@
 // Keep the class's name and its NoteListModel conformance: the check uses them.
 
 import NoteStore
-import Workshop
+import WorkshopKit
 
 @MainActor
 final class NoteList: NoteListModel {

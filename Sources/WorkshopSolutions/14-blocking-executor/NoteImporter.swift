@@ -11,8 +11,7 @@
 // Keep the importer's name and its IndexedImporting conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 /// Runs an actor's jobs on a context queue.
 final class WaitingExecutor: SerialExecutor {
@@ -55,10 +54,6 @@ actor NoteImporter: IndexedImporting {
 
     func title(of id: NoteID) throws -> String {
         try context.existingObject(with: id).title
-    }
-
-    func checksum() throws -> Checksum {
-        try context.contentChecksum()
     }
 
     func indexedCount() async -> Int {

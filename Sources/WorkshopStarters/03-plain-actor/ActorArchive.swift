@@ -10,8 +10,7 @@
 // Keep the actor's name and its NoteArchive conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 actor ActorArchive: NoteArchive {
     private let context: NoteContext
@@ -26,9 +25,5 @@ actor ActorArchive: NoteArchive {
 
     func snapshot(of id: NoteID) throws -> NoteSnapshot {
         try context.existingObject(with: id).snapshot
-    }
-
-    func checksum() throws -> Checksum {
-        try context.contentChecksum()
     }
 }

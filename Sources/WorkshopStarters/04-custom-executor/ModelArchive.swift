@@ -9,8 +9,7 @@
 // Keep the actor's name and its NoteArchive conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 actor ModelArchive: NoteArchive {
     private let context: NoteContext
@@ -25,9 +24,5 @@ actor ModelArchive: NoteArchive {
 
     func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await context.perform { context in try context.existingObject(with: id).snapshot }
-    }
-
-    func checksum() async throws -> Checksum {
-        try await context.perform { context in try context.contentChecksum() }
     }
 }

@@ -11,7 +11,7 @@
 
 import GlobalActorStore
 import NoteStore
-import Workshop
+import WorkshopKit
 
 @DatabaseActor
 final class NoteIndex: TitleIndex {

@@ -10,7 +10,7 @@
 // Keep the actor's name and its SharedShelf conformance: the check uses them.
 
 import NoteStore
-import Workshop
+import WorkshopKit
 
 @globalActor
 actor NoteShelf: SharedShelf {

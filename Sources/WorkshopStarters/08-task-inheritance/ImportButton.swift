@@ -10,7 +10,7 @@
 // Keep the class's name and its NoteImporting conformance: the check uses them.
 
 import NoteStore
-import Workshop
+import WorkshopKit
 
 @MainActor
 final class ImportButton: NoteImporting {

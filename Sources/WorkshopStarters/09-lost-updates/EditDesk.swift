@@ -9,8 +9,7 @@
 // Keep the actor's name and its NoteEditing conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 actor EditDesk: NoteEditing {
     private let context: NoteContext

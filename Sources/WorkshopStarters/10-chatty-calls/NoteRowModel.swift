@@ -12,7 +12,7 @@
 import CustomExecutorStore
 import Foundation
 import NoteStore
-import Workshop
+import WorkshopKit
 
 @MainActor
 final class NoteRowModel: RowLoading {

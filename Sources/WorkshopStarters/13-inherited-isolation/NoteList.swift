@@ -10,7 +10,7 @@
 
 import NoteStore
 import PreconcurrencyStore
-import Workshop
+import WorkshopKit
 
 @MainActor
 final class NoteList: NoteListModel {

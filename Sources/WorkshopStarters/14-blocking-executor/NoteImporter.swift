@@ -11,8 +11,7 @@
 // Keep the importer's name and its IndexedImporting conformance: the check uses them.
 
 import NoteStore
-import Workload
-import Workshop
+import WorkshopKit
 
 /// Runs an actor's jobs on a context queue, waiting for each one to finish.
 final class WaitingExecutor: SerialExecutor {
@@ -52,10 +51,6 @@ actor NoteImporter: IndexedImporting {
 
     func title(of id: NoteID) throws -> String {
         try context.existingObject(with: id).title
-    }
-
-    func checksum() throws -> Checksum {
-        try context.contentChecksum()
     }
 
     func indexedCount() async -> Int {

@@ -1,25 +1,28 @@
-internal import Demos
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import NoteStore
 import Synchronization
-import Workload
 
 // MARK: - NoteFile
 
 /// A note export file, one folder or note a line: what exercise 8's importer reads.
 ///
 /// Parsing it is the work the exercise is about, so the parser counts how many lines it
-/// parsed on the main actor, as the `task-inheritance` demo finds out where a task runs:
-/// by asking whether the main dispatch queue, which the main actor's executor drains, is
-/// the current one.
+/// parsed, and how many of them on the main actor, as the `task-inheritance` demo finds
+/// out where a task runs: by asking whether the main dispatch queue, which the main actor's
+/// executor drains, is the current one.
 public enum NoteFile {
     /// Parses `lines` into one batch.
     public static func batch(from lines: [String]) -> NoteBatch {
         var batch = NoteBatch()
         for line in lines {
+            let onMainActor = ContextQueue.main.isCurrent
             counts.withLock { counts in
                 counts.lines += 1
-                if MainQueue.isCurrent { counts.onMainActor += 1 }
+                if onMainActor { counts.onMainActor += 1 }
             }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
@@ -40,7 +43,7 @@ public enum NoteFile {
     }
 
     /// The lines of a file that holds `batches`.
-    static func lines(for batches: [NoteBatch]) -> [String] {
+    package static func lines(for batches: [NoteBatch]) -> [String] {
         batches.flatMap { batch in
             batch.folders.map { "folder\t\($0.id.rawValue)\t\($0.name)" }
                 + batch.notes.map { note in
@@ -52,7 +55,7 @@ public enum NoteFile {
     }
 
     /// Lines parsed so far in this process, and how many of them on the main actor.
-    static var parsed: (lines: Int, onMainActor: Int) {
+    package static var parsed: (lines: Int, onMainActor: Int) {
         counts.withLock { ($0.lines, $0.onMainActor) }
     }
 

@@ -1,0 +1,85 @@
+import Dispatch
+import Synchronization
+
+// MARK: - StoreAudit
+
+/// What the store did in this process, counted where it happens: containers opened, and
+/// threads parked on a context's queue by a synchronous wait.
+///
+/// The workshop's checks read it to prove an exercise used the store it was handed and
+/// never blocked a thread that must not block; `lab bench` reads the waits to show which
+/// rows block. Counting costs one relaxed atomic increment where it happens: a container's
+/// opening, a wait that parks a thread (never the fast path of a call already on its queue).
+package enum StoreAudit {
+    /// Synchronous waits for a context's queue (`performAndWait`, `ContextQueue.sync`) that
+    /// parked a thread that should never park, by where the thread came from.
+    package struct Waits: Codable, Sendable, Equatable {
+        /// From the main thread: the interface freezes until the queue is free.
+        package var mainThread = 0
+        /// From another context's queue, or an actor whose executor is one: that queue
+        /// stops until this one is free (a deadlock when the two wait for each other).
+        package var contextQueue = 0
+        /// From a task on the cooperative pool (a default actor or nonisolated async code):
+        /// one of a handful of threads, sized to the cores, stops.
+        package var cooperativePool = 0
+
+        package init(mainThread: Int = 0, contextQueue: Int = 0, cooperativePool: Int = 0) {
+            self.mainThread = mainThread
+            self.contextQueue = contextQueue
+            self.cooperativePool = cooperativePool
+        }
+
+        package var total: Int { mainThread + contextQueue + cooperativePool }
+
+        package static func - (later: Waits, earlier: Waits) -> Waits {
+            Waits(
+                mainThread: later.mainThread - earlier.mainThread,
+                contextQueue: later.contextQueue - earlier.contextQueue,
+                cooperativePool: later.cooperativePool - earlier.cooperativePool
+            )
+        }
+    }
+
+    private static let containers = Atomic<Int>(0)
+    private static let mainThreadWaits = Atomic<Int>(0)
+    private static let contextQueueWaits = Atomic<Int>(0)
+    private static let cooperativePoolWaits = Atomic<Int>(0)
+
+    /// Containers opened in this process so far.
+    package static var containersOpened: Int { containers.load(ordering: .relaxed) }
+
+    /// Synchronous waits so far that parked a thread of the main actor, of a context's
+    /// queue or of the cooperative pool. A wait from a thread of one's own (a `Thread`, a
+    /// global dispatch queue) is Core Data's `performAndWait` used as intended: not counted.
+    package static var blockingWaits: Waits {
+        Waits(
+            mainThread: mainThreadWaits.load(ordering: .relaxed),
+            contextQueue: contextQueueWaits.load(ordering: .relaxed),
+            cooperativePool: cooperativePoolWaits.load(ordering: .relaxed)
+        )
+    }
+
+    private static let unfinishedScheduledBodies = Atomic<Int>(0)
+
+    /// Bodies of `perform(schedule:)` queued in this process that have not run to their
+    /// end yet: the work a fire-and-forget call leaves behind when it returns.
+    package static var scheduledBodiesNotFinished: Int { unfinishedScheduledBodies.load(ordering: .relaxed) }
+
+    static func scheduledBodyQueued() { unfinishedScheduledBodies.add(1, ordering: .relaxed) }
+    static func scheduledBodyFinished() { unfinishedScheduledBodies.subtract(1, ordering: .relaxed) }
+
+    static func containerOpened() {
+        containers.add(1, ordering: .relaxed)
+    }
+
+    /// Counts a wait that is about to park the calling thread on a queue it is not on.
+    static func recordWait() {
+        if ContextQueue.main.isCurrent {
+            mainThreadWaits.add(1, ordering: .relaxed)
+        } else if ContextQueue.isOnAnyContextQueue {
+            contextQueueWaits.add(1, ordering: .relaxed)
+        } else if withUnsafeCurrentTask(body: { $0 != nil }) {
+            cooperativePoolWaits.add(1, ordering: .relaxed)
+        }
+    }
+}
