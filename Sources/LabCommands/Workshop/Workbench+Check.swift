@@ -23,14 +23,18 @@ extension Workbench {
             ? "building exercise \(exercise.number), and this once the lab's modules it uses, into Workshop/.build: "
                 + "a minute or two; later checks take seconds"
             : "building exercise \(exercise.number)")
+        try restoreEntryPoint(of: exercise)
+        let source = sourceCheck(of: exercise)
         let report: CheckReport
         switch try await build.build(exercise) {
         case .failed(let diagnostics):
-            report = CheckReport(exercise: exercise, checks: [.compiles(diagnostics)])
+            let learnerFirst = diagnostics.filter { diagnostic in exercise.files.contains { diagnostic.location.contains("/\($0):") } }
+                + diagnostics.filter { diagnostic in !exercise.files.contains { diagnostic.location.contains("/\($0):") } }
+            report = CheckReport(exercise: exercise, source: source, compiles: .compiles(learnerFirst))
         case .built(let executable):
             say("checking exercise \(exercise.number)")
             let checked = try await run(executable, of: exercise, environment: environment)
-            report = CheckReport(exercise: exercise, checks: [.compiles([])] + checked.checks)
+            report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checked.checks)
         }
         try record(report, of: exercise)
         return report

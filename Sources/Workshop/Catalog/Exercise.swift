@@ -21,7 +21,7 @@ public struct Exercise: Sendable, Identifiable {
     public let number: Int
     /// Its name in kebab case, as in its folder's name.
     public let slug: String
-    /// The lesson of the guide's twelve that it practises.
+    /// The lesson of the guide that it practises.
     public let lesson: Int
     /// What the learner must achieve, in one line.
     public let goal: String
@@ -34,11 +34,27 @@ public struct Exercise: Sendable, Identifiable {
     /// Hints, shown one at a time; the last one is close to the answer.
     public let hints: [String]
     public let startingFailure: StartingFailure
+    /// The check's entry point, as the exercise's `main.swift` calls it:
+    /// `ConfinementCheck<QueueArchive>`.
+    public let entryPoint: String
+    /// The ids of the checks its report holds, in order, after `source` and `compiles`.
+    public let checkIDs: [String]
+    /// The escape hatches the exercise's own pattern needs (exercise 1's class promises to
+    /// use its context on its queue alone: `nonisolated(unsafe)`).
+    package let allows: Set<SourceRules.Escape>
+    /// Modules the exercise may import besides the store's and WorkshopKit.
+    package let extraImports: Set<String>
+    /// What to do instead of an escape hatch, in this exercise.
+    package let escapeAdvice: String
 
     init(
         number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
-        files: [String], hints: [String], startingFailure: StartingFailure
+        files: [String], hints: [String], startingFailure: StartingFailure,
+        entryPoint: String, checkIDs: [String],
+        allows: Set<SourceRules.Escape> = [], extraImports: Set<String> = [],
+        escapeAdvice: String = "keep the isolation, and fix what it finds"
     ) {
+
         self.number = number
         self.slug = slug
         self.lesson = lesson
@@ -48,7 +64,27 @@ public struct Exercise: Sendable, Identifiable {
         self.files = files
         self.hints = hints
         self.startingFailure = startingFailure
+        self.entryPoint = entryPoint
+        self.checkIDs = checkIDs
+        self.allows = allows
+        self.extraImports = extraImports
+        self.escapeAdvice = escapeAdvice
     }
+
+    /// The text of the exercise's `main.swift`: the check's entry point, which
+    /// `lab workshop check` puts back whenever it was changed.
+    public var entryPointSource: String {
+        """
+        // Exercise \(number)'s check. `lab workshop check \(number)` builds this folder (this file and your
+        // \(files.joined(separator: ", "))) and runs it. Leave this file as it is.
+
+        import Workshop
+
+        await \(entryPoint).main()
+
+        """
+    }
+
 
     public var id: Int { number }
 

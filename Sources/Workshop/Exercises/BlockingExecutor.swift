@@ -27,7 +27,8 @@ extension Exercise {
             instead of queue.sync, as the lab's ContextExecutor does.
             """,
         ],
-        startingFailure: .check("deadlock")
+        startingFailure: .check("deadlock"),
+        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "waits", "executor", "checksum", "index"]
     )
 }
 

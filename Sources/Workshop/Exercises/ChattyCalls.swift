@@ -26,7 +26,9 @@ extension Exercise {
             set it with a single `row = try await details.row(for: id)`.
             """,
         ],
-        startingFailure: .check("hops")
+        startingFailure: .check("hops"),
+        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "trap", "waits", "rows", "hops", "dispatches"],
+        escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row"
     )
 }
 

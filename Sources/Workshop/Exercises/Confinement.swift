@@ -23,7 +23,10 @@ extension Exercise {
             argument, and return only Sendable values.
             """,
         ],
-        startingFailure: .check("trap")
+        startingFailure: .check("trap"),
+        entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: ["store", "trap", "waits", "checksum", "reads"],
+        allows: [.nonisolatedUnsafe],
+        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )
 }
 

@@ -28,7 +28,9 @@ extension Exercise {
             Then each method is one line, `try context.importBatch(batch)`, with no perform.
             """,
         ],
-        startingFailure: .check("executor")
+        startingFailure: .check("executor"),
+        entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: ["store", "executor", "queue", "trap", "waits", "checksum", "reads", "perform", "hops", "dispatches"],
+        escapeAdvice: "keep the context inside the actor, on an executor built on the context's queue"
     )
 }
 

@@ -26,7 +26,10 @@ extension Exercise {
             reads every title in one job on the queue.
             """,
         ],
-        startingFailure: .check("switch")
+        startingFailure: .check("switch"),
+        entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: ["store", "switch", "trap", "waits", "titles"],
+        allows: [.nonisolatedUnsafe],
+        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )
 }
 

@@ -27,7 +27,9 @@ extension Exercise {
             remove the `await`s before its calls in NoteIndex.
             """,
         ],
-        startingFailure: .check("hops")
+        startingFailure: .check("hops"),
+        entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: ["store", "trap", "waits", "reads", "cache", "hops"],
+        escapeAdvice: "isolate TitleCache to @DatabaseActor instead; an unchecked class shared with no isolation is the data race the actor was there to prevent"
     )
 }
 

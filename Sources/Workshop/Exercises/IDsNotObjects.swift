@@ -26,7 +26,8 @@ extension Exercise {
             throws notFound when the row was deleted, and other errors when the read fails.
             """,
         ],
-        startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol")
+        startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol"),
+        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: ["store", "trap", "waits", "saved", "deleted", "failure"]
     )
 }
 

@@ -26,7 +26,9 @@ extension Exercise {
             actor: `titles = try await context.perform { context in try context.fetch().map(\\.title) }`.
             """,
         ],
-        startingFailure: .check("trap")
+        startingFailure: .check("trap"),
+        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "trap", "waits", "titles"],
+        extraImports: ["PreconcurrencyStore"]
     )
 }
 

@@ -27,7 +27,8 @@ extension Exercise {
             `try await context.perform { context in try context.apply(edit, to: id) }`.
             """,
         ],
-        startingFailure: .check("checksum")
+        startingFailure: .check("checksum"),
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "trap", "waits", "checksum"]
     )
 }
 

@@ -26,7 +26,8 @@ extension Exercise {
             `summary = "\\(_count) notes"`. Keep `count` itself observable.
             """,
         ],
-        startingFailure: .check("creation")
+        startingFailure: .check("creation"),
+        entryPoint: "ObservationCheck<NoteCounter>", checkIDs: ["trap", "creation", "tracking", "summary"]
     )
 }
 

@@ -27,7 +27,9 @@ extension Exercise {
             park a thread of the cooperative pool.
             """,
         ],
-        startingFailure: .check("trap")
+        startingFailure: .check("trap"),
+        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: ["store", "trap", "waits", "checksum", "reads", "hops"],
+        escapeAdvice: "keep the context inside the actor and enter its queue with perform"
     )
 }
 

@@ -24,7 +24,8 @@ extension Exercise {
             `saveButton.action = { [weak self] in guard let self else { return }; savedTitles.append(title) }`.
             """,
         ],
-        startingFailure: .check("leaks")
+        startingFailure: .check("leaks"),
+        entryPoint: "RetainCycleCheck<DraftEditor>", checkIDs: ["trap", "saves", "leaks", "memory"]
     )
 }
 

@@ -25,7 +25,8 @@ extension Exercise {
             only Sendable values (the lines and the container).
             """,
         ],
-        startingFailure: .check("main-actor")
+        startingFailure: .check("main-actor"),
+        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "waits", "parsed", "main-actor", "checksum"]
     )
 }
 
