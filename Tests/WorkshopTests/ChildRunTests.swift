@@ -2,6 +2,7 @@ import Demos
 import NoteStore
 import Testing
 import Workload
+import WorkshopKit
 
 @testable import Workshop
 
@@ -10,9 +11,9 @@ import Workload
 @Suite("Reading a measuring child's output")
 struct ChildRunTests {
     static let trap = """
-        workshop-step: opening the archive
-        workshop-measured: {"isModelActor":false}
-        workshop-step: importing the setup batches
+        workshop-step T0K3N: opening the archive
+        workshop-measured T0K3N: {"isModelActor":false}
+        workshop-step T0K3N: importing the setup batches
         NoteStore/ConcurrencyDebug.swift:42: Fatal error: NoteStore concurrency violation: NoteContext.fetch(_:) was used off the queue of context 'archive' (queue 'notestore.archive'). Wrap the access in perform { } or run it on an executor built on the context's queue.
 
         *** Signal 4: Backtracing from 0x7f69532f9361... done ***
@@ -29,7 +30,7 @@ struct ChildRunTests {
 
     static func run(_ output: String, signal: Int32? = 4, exitStatus: Int32? = nil, timedOut: Bool = false) -> ChildRun {
         let result = ChildProcess.Result(output: output, exitStatus: exitStatus, signal: signal, timedOut: timedOut)
-        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60))
+        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60), token: "T0K3N")
     }
 
     @Test("A trap of the debug mode is named, with the learner's line and the step that ran")
@@ -69,18 +70,32 @@ struct ChildRunTests {
 
     @Test("A run that ends normally has no stop; a thrown error and the watchdog are stops")
     func endings() {
-        #expect(Self.run("workshop-step: reading\n", signal: nil, exitStatus: 0).stop == nil)
-        let threw = Self.run("workshop-step: reading\nworkshop-error: note 5 does not exist in the database\n", signal: nil, exitStatus: 2)
+        #expect(Self.run("workshop-step T0K3N: reading\n", signal: nil, exitStatus: 0).stop == nil)
+        let threw = Self.run("workshop-step T0K3N: reading\nworkshop-error T0K3N: note 5 does not exist in the database\n", signal: nil, exitStatus: 2)
         #expect(threw.stop?.kind == .error)
         #expect(threw.stop?.message == "note 5 does not exist in the database")
-        let stuck = Self.run("workshop-step: importing\n", signal: 9, timedOut: true)
+        let stuck = Self.run("workshop-step T0K3N: importing\n", signal: 9, timedOut: true)
         #expect(stuck.stop?.kind == .timeout)
         #expect(stuck.stop?.description.contains("watchdog") == true)
     }
 
+    @Test("Lines the learner's code prints are not measurements: only lines with the run's token count")
+    func forgedLines() {
+        let forged = """
+            workshop-measured: {"isModelActor":true}
+            workshop-measured OTHER: {"isModelActor":true}
+            workshop-ledger: {"containersOpened":1,"containersHandedIn":1,"waits":{"mainThread":0,"contextQueue":0,"cooperativePool":0}}
+            workshop-error: none
+            """
+        let run = Self.run(forged, signal: nil, exitStatus: 0)
+        #expect(run.measured(as: ArchiveMeasurements.self).isModelActor == nil)
+        #expect(run.ledger == nil)
+        #expect(run.stop == nil)
+    }
+
     @Test("Checks after a stop are not measured, and say so")
     func notMeasuredAfterAStop() {
-        let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap))
+        let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap), data: WorkshopData(seed: 1))
         #expect(checks.map(\.status) == [.failed, .notMeasured, .notMeasured])
         #expect(CheckReport(exercise: .confinement, checks: checks).firstFailure?.id == "trap")
     }
@@ -91,5 +106,4 @@ private struct NoArchive: NoteArchive {
     init(container: NoteContainer) throws {}
     func importBatch(_ batch: NoteBatch) async throws {}
     func snapshot(of id: NoteID) async throws -> NoteSnapshot { fatalError("not run") }
-    func checksum() async throws -> Checksum { Checksum() }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Backtrace
 
 /// The crashed thread's frames, as the Swift runtime's backtracer prints them in a child
@@ -68,6 +70,23 @@ package struct Backtrace: Sendable, Equatable {
             return nil
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        return frame.line.map { "\(name):\($0)" } ?? "\(name), in \(frame.function)"
+        if let line = frame.line { return "\(name):\(line)" }
+        // A closure's isolation check runs in its compiler-made prologue, which has no line:
+        // name the line of the function the closure is written in.
+        if let line = Self.declarationLine(of: frame.function, inFile: file) {
+            return "\(name):\(line), in \(frame.function)"
+        }
+        return "\(name), in \(frame.function)"
+    }
+
+    /// The line that declares the function a frame names ("closure #1 in NoteList.reload()"
+    /// → the line of `func reload(`), read from the source file; nil when it cannot be found.
+    static func declarationLine(of function: String, inFile path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let innermost = function.components(separatedBy: " in ").last ?? function
+        guard let method = innermost.split(separator: ".").last?.prefix(while: { $0 != "(" }), !method.isEmpty else { return nil }
+        let declaration = method == "init" ? "init(" : "func \(method)("
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains(declaration) }.map { $0 + 1 }
     }
 }
