@@ -48,6 +48,9 @@ struct BenchCommandTests {
                 if Self.deterministicCounts.contains(scenario["name"] as? String ?? "") {
                     try Self.expectDeclared("hops", in: row)
                     try Self.expectDeclared("enqueues", in: row)
+                    // Only store-sync parks a thread: its clients are tasks that call performAndWait.
+                    let waits = try #require(row["blocking_waits_per_op"] as? Double, "\(name)")
+                    #expect(name == "store-sync" ? waits >= 1 : waits == 0, "\(name): \(waits) blocking waits per operation")
                 }
             }
         }
@@ -124,8 +127,8 @@ struct BenchCommandTests {
 
     static let metrics = [
         "throughput", "cpu_us_per_op", "wakeups_per_op", "latency_us", "hops_per_op", "expected_hops_per_op",
-        "queue_dispatches_per_op", "allocations_per_op", "bytes_per_op", "leaked_bytes_per_cycle", "leaked_objects",
-        "cycles", "predicted_ns_per_op", "model_ratio", "checksum",
+        "queue_dispatches_per_op", "blocking_waits_per_op", "allocations_per_op", "bytes_per_op", "leaked_bytes_per_cycle",
+        "leaked_objects", "cycles", "predicted_ns_per_op", "model_ratio", "checksum",
     ]
 
     @Test("Bad usage exits 64", arguments: [
