@@ -4,7 +4,7 @@ import Foundation
 
 /// What a demo may use besides its own process: the lab executable, to run a crash site
 /// in a child process, and the Swift compiler, to show a compile error (lesson 6) or to
-/// build and run a small module (lesson 14).
+/// build and run a small module (lessons 14 and 18).
 public struct DemoEnvironment: Sendable {
     /// The `lab` executable: run again as the child process of a crash site.
     public var labExecutable: URL
@@ -128,9 +128,11 @@ public struct DemoEnvironment: Sendable {
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: ": error: ") else { return nil }
-            // "Snippet.swift:7:19: error: call to … [#ActorIsolatedCall]" → "call to …"
+            // "Snippet.swift:7:19: error: call to … [#ActorIsolatedCall]" → "call to …". A
+            // message whose last argument is empty ends in a space: "… type parameter  [#…]".
             let message = line[range.upperBound...]
-            return String(message.range(of: " [#").map { message[..<$0.lowerBound] } ?? message)
+            let text = message.range(of: " [#").map { message[..<$0.lowerBound] } ?? message
+            return text.trimmingCharacters(in: .whitespaces)
         }
         if result.exitStatus != 0, errors.isEmpty { throw .compilerFailed(result.output) }
         return errors
