@@ -7,14 +7,24 @@ import Foundation
 // MARK: - IsolatedConformanceDemo
 
 public struct IsolatedConformanceDemo: Demo {
-    /// One build of the module: the compiler's errors, or what its run printed.
+    /// One build of the module: the compiler's errors, or what its run printed, or the
+    /// signal that stopped the run.
     public struct Build: Codable, Sendable, Equatable {
         /// The compiler's errors; none when the module compiled.
         public var errors: [String]
-        /// How many records the importer decoded; nil when the module did not compile.
+        /// How many records the importer decoded; nil when there was no run to the end.
         public var decoded: Int?
-        /// Whether the importer decoded them on the main actor; nil when the module did not compile.
+        /// Whether the importer decoded them on the main actor; nil when there was no run to the end.
         public var onMainActor: Bool?
+        /// The signal that stopped the run; nil when it ran to the end or did not compile.
+        public var signal: Int32?
+
+        public init(errors: [String], decoded: Int? = nil, onMainActor: Bool? = nil, signal: Int32? = nil) {
+            self.errors = errors
+            self.decoded = decoded
+            self.onMainActor = onMainActor
+            self.signal = signal
+        }
     }
 
     public struct Outcome: Codable, Sendable, Equatable {
@@ -27,6 +37,8 @@ public struct IsolatedConformanceDemo: Demo {
         public var nonisolatedRecord: Build
         /// Only the record's conformance marked `nonisolated`.
         public var nonisolatedConformance: Build
+        /// Only the record's conformance marked `@preconcurrency`.
+        public var preconcurrencyConformance: Build
         /// The record as written and an importer on the main actor, without `Sendable`.
         public var mainActorImporter: Build
         /// The record as written and an actor that decodes one `NoteRecord` itself.
@@ -45,10 +57,10 @@ public struct IsolatedConformanceDemo: Demo {
         NoteRecord, and a background importer, an actor that decodes any Record: Decodable \
         & Sendable. The program encodes \(recordCount) records on the main actor and awaits \
         the importer. It builds the module with the record as written, declared Sendable, \
-        marked nonisolated, and with only its conformance marked nonisolated; then with an \
-        importer on the main actor; then with an actor that decodes one NoteRecord, and one \
+        marked nonisolated, and with only its conformance marked nonisolated or \
+        @preconcurrency; then with an importer on the main actor; then with an actor that decodes one NoteRecord, and one \
         that decodes [NoteRecord]. Each build that compiles runs and prints how many records \
-        the importer decoded and whether it ran on the main actor.
+        the importer decoded and whether it ran on the main actor, or how it stopped.
         """
     public static let why = """
         With the main actor as the module's default (SE-0466), a type's conformances are \
@@ -58,7 +70,9 @@ public struct IsolatedConformanceDemo: Demo {
         to another actor; the importer's Record: Decodable & Sendable says it will. The \
         record is Sendable already: declaring it so changes nothing. Marking the record, or \
         only its conformance, nonisolated lets any actor decode it; an importer on the main \
-        actor can use the isolated conformance as it is. The compiler checks the use of \
+        actor can use the isolated conformance as it is. A @preconcurrency conformance \
+        silences the compiler, and SE-0423 checks its witnesses at run time instead: \
+        init(from:) stops the program off the main actor. The compiler checks the use of \
         the record's own conformance, not every conformance built from it: decoding \
         [NoteRecord] on an actor compiles and runs off the main actor.
         """
@@ -81,6 +95,7 @@ public struct IsolatedConformanceDemo: Demo {
     public static let declaredSendable = "struct NoteRecord: Codable, Sendable"
     public static let nonisolatedType = "nonisolated struct NoteRecord: Codable"
     public static let nonisolatedConformance = "struct NoteRecord: nonisolated Codable"
+    public static let preconcurrencyConformance = "struct NoteRecord: @preconcurrency Codable"
 
     /// ``record`` with `declaration` as its first line.
     static func record(declaredAs declaration: String) -> String {
@@ -173,10 +188,12 @@ public struct IsolatedConformanceDemo: Demo {
         let arguments = DefaultIsolationDemo.mainActorDefault
         func build(_ record: String, _ importer: String, calling call: String) async throws -> Build {
             let program = Self.program(record: record, importer: importer, call: call)
-            let (errors, output) = try await environment.compileAndRun(Snippet.withoutMarkers(program), arguments: arguments)
-            guard errors.isEmpty else { return Build(errors: errors, decoded: nil, onMainActor: nil) }
-            guard let words = Snippet.printed(output)["decoded"], words.count == 2, let decoded = Int(words[0]) else {
-                throw DemoError.unexpected("the module printed: \(output)")
+            let (errors, run) = try await environment.compileAndRunToEnd(Snippet.withoutMarkers(program), arguments: arguments)
+            guard let run else { return Build(errors: errors) }
+            if let signal = run.signal { return Build(errors: [], signal: signal) }
+            guard run.exitStatus == 0, let words = Snippet.printed(run.output)["decoded"], words.count == 2,
+                  let decoded = Int(words[0]) else {
+                throw DemoError.unexpected("the module printed: \(run.output)")
             }
             return Build(errors: [], decoded: decoded, onMainActor: words[1] == "true")
         }
@@ -193,6 +210,10 @@ public struct IsolatedConformanceDemo: Demo {
                 Self.record(declaredAs: Self.nonisolatedConformance), Self.backgroundImporter,
                 calling: Self.callBackgroundImporter
             ),
+            preconcurrencyConformance: try await build(
+                Self.record(declaredAs: Self.preconcurrencyConformance), Self.backgroundImporter,
+                calling: Self.callBackgroundImporter
+            ),
             mainActorImporter: try await build(Self.record, Self.mainActorImporter, calling: Self.callMainActorImporter),
             singleRecordImporterErrors: try await environment.typecheck(
                 Snippet.withoutMarkers(singleRecordModule), arguments: arguments
@@ -203,6 +224,9 @@ public struct IsolatedConformanceDemo: Demo {
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
         func built(_ build: Build) -> String {
+            if build.errors.isEmpty, let signal = build.signal {
+                return "compiles, and the run stopped with signal \(signal) before the importer returned"
+            }
             guard build.errors.isEmpty, let decoded = build.decoded, let onMainActor = build.onMainActor else {
                 return Snippet.verdict(build.errors)
             }
@@ -215,6 +239,7 @@ public struct IsolatedConformanceDemo: Demo {
             "With the record marked nonisolated, it \(built(outcome.nonisolatedRecord)).",
             "With only its conformance marked nonisolated (NoteRecord: nonisolated Codable), it "
                 + "\(built(outcome.nonisolatedConformance)).",
+            "With its conformance marked @preconcurrency, it \(built(outcome.preconcurrencyConformance)).",
             "With the record as written and the importer on the main actor, it \(built(outcome.mainActorImporter)).",
             "An actor that decodes one NoteRecord \(Snippet.verdict(outcome.singleRecordImporterErrors)).",
             "An actor that decodes [NoteRecord] \(built(outcome.arrayImporter))"

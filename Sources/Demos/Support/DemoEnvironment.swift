@@ -94,13 +94,23 @@ public struct DemoEnvironment: Sendable {
     /// the compiler too (`-default-isolation MainActor`), and runs it. Returns the
     /// compiler's error messages, or none and what the program printed.
     package func compileAndRun(_ source: String, arguments: [String] = []) async throws(DemoError) -> (errors: [String], output: String) {
+        let (errors, run) = try await compileAndRunToEnd(source, arguments: arguments)
+        guard let run else { return (errors, "") }
+        guard run.exitStatus == 0 else { throw .unexpected("the compiled snippet failed: \(run.output)") }
+        return ([], run.output)
+    }
+
+    /// Compiles and runs `source` as ``compileAndRun(_:arguments:)`` does, for a program that
+    /// may stop by design (lesson 18): returns the compiler's error messages, or none and how
+    /// the run ended.
+    package func compileAndRunToEnd(
+        _ source: String, arguments: [String] = []
+    ) async throws(DemoError) -> (errors: [String], run: ChildProcess.Result?) {
         try await withSnippet(source) { folder, file throws(DemoError) in
             let program = folder.appendingPathComponent("snippet")
             let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
-            guard errors.isEmpty else { return (errors, "") }
-            let run = try await ChildProcess.run(program, arguments: [], environment: childEnvironment)
-            guard run.exitStatus == 0 else { throw .unexpected("the compiled snippet failed: \(run.output)") }
-            return ([], run.output)
+            guard errors.isEmpty else { return (errors, nil) }
+            return ([], try await ChildProcess.run(program, arguments: [], environment: childEnvironment))
         }
     }
 
