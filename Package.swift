@@ -1,8 +1,12 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The concurrency-patterns lab: one Core Data-like store over SQLite, one workload,
 // and the concurrency patterns that run it side by side.
+//
+// Tools version 6.2 for `.defaultIsolation(MainActor.self)` (SE-0466), which exercise 18's
+// code is compiled with; nothing else here needs more than 6.1.
 
+import Foundation
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
@@ -17,6 +21,29 @@ let strictSwift: [SwiftSetting] = [
 let workshopCode: [Target.Dependency] = [
     "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
 ]
+
+/// The exercises whose module has the main actor as its default isolation, as
+/// Workshop/Package.swift compiles them.
+let mainActorDefault = ["18-isolated-conformance"]
+
+/// The sources of the target that compiles them, as paths from Sources/: its own folder, and
+/// their folders of solutions and wrong fixes.
+let mainActorDefaultSources = ["WorkshopMainActorDefault"]
+    + mainActorDefault.flatMap { ["WorkshopSolutions/" + $0, "WorkshopWrongFixes/" + $0] }
+
+/// Everything else in Sources/ and in the folders that hold them, which that target, whose
+/// path is Sources/, leaves out: the other targets' files are theirs.
+let mainActorDefaultExcluded: [String] = {
+    func entries(_ folder: String) -> [String] {
+        let path = Context.packageDirectory + "/Sources" + (folder.isEmpty ? "" : "/" + folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : folder + "/" + $0 }.sorted()
+    }
+    let parents = Set(mainActorDefaultSources.compactMap { $0.split(separator: "/").dropLast().first.map(String.init) })
+    return (entries("") + parents.sorted().flatMap(entries)).filter { entry in
+        !mainActorDefaultSources.contains(entry) && !parents.contains(entry)
+    }
+}()
 
 let package = Package(
     name: "concurrency-patterns-lab",
@@ -149,18 +176,29 @@ let package = Package(
         // the one target in the Swift 5 language mode, on purpose (exercise 13).
         .target(name: "PreconcurrencyStore", dependencies: ["NoteStore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Every starter that compiles, and every reference solution, so that the tests can
-        // run each one's check; the starters that do not compile (exercises 6 and 7) are
+        // run each one's check; the starters that do not compile (exercises 6, 7 and 18) are
         // compiled by the tests alone.
         .target(
             name: "WorkshopStarters", dependencies: workshopCode,
-            exclude: ["06-isolated-init", "07-ids-not-objects"], swiftSettings: strictSwift
+            exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift
         ),
-        .target(name: "WorkshopSolutions", dependencies: workshopCode, swiftSettings: strictSwift),
+        .target(name: "WorkshopSolutions", dependencies: workshopCode, exclude: mainActorDefault, swiftSettings: strictSwift),
         // The wrong fixes a learner would try, one type each, that the checks must refuse.
-        .target(name: "WorkshopWrongFixes", dependencies: workshopCode, swiftSettings: strictSwift),
+        .target(
+            name: "WorkshopWrongFixes", dependencies: workshopCode + ["WorkshopMainActorDefault"],
+            exclude: mainActorDefault, swiftSettings: strictSwift
+        ),
+        // The solutions and wrong fixes of the exercises that the nested package compiles
+        // with the main actor as their default isolation, compiled the same way: their
+        // folders, left out of the two targets above, and the tables of their checks.
+        .target(
+            name: "WorkshopMainActorDefault", dependencies: workshopCode, path: "Sources",
+            exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
+            swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
+        ),
         .executableTarget(
             name: "WorkshopReference",
-            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes"],
+            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes", "WorkshopMainActorDefault"],
             swiftSettings: strictSwift
         ),
 

@@ -1,11 +1,12 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // The workshop's exercises, a package of their own (as Benchmarks/ is), so that a learner's
 // edits never reach `make test`, `make bench` or the `lab` executable: `lab workshop check N`
 // builds exercise N's target alone, so a broken exercise 3 cannot stop exercise 1 from
 // building. Each target is one exercise's folder: the check's entry point (main.swift,
 // tracked) and the learner's copy of the starter (made by `lab workshop start N`, ignored
-// by git).
+// by git). Tools version 6.2 for `.defaultIsolation(MainActor.self)` (SE-0466), which
+// exercise 18 is about.
 
 import PackageDescription
 
@@ -25,7 +26,12 @@ let exercises = [
     "12-observation",
     "13-inherited-isolation",
     "14-blocking-executor",
+    "18-isolated-conformance",
 ]
+
+/// The exercises whose module has the main actor as its default isolation (SE-0466): every
+/// declaration in them that states no isolation is isolated to the main actor.
+let mainActorDefault: Set<String> = ["18-isolated-conformance"]
 
 let package = Package(
     name: "workshop",
@@ -47,6 +53,7 @@ let package = Package(
             // The lab's own settings, so that a copy compiles here exactly when its starter
             // or solution compiles in the lab (Sources/WorkshopStarters, WorkshopSolutions).
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+                + (mainActorDefault.contains(folder) ? [.defaultIsolation(MainActor.self)] : [])
         )
     },
     swiftLanguageModes: [.v6]

@@ -11,13 +11,16 @@
 // always draws fresh ones.
 
 import Foundation
+import WorkshopMainActorDefault
 import WorkshopSolutions
 import WorkshopStarters
 import WorkshopWrongFixes
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let wrong = Dictionary(uniqueKeysWithValues: wrongFixes.map { ("wrong:\($0.name)", [$0.exercise: $0.run]) })
-let table = arguments.count >= 2 ? (["starter": starterChecks, "solution": solutionChecks].merging(wrong) { $1 })[arguments[1]] : nil
+// The solutions compiled with the main actor as their default isolation are in a module of their own.
+let solutions = solutionChecks.merging(mainActorDefaultSolutionChecks) { $1 }
+let table = arguments.count >= 2 ? (["starter": starterChecks, "solution": solutions].merging(wrong) { $1 })[arguments[1]] : nil
 let seeds = arguments.firstIndex(of: "--seeds").flatMap { index in
     index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { UInt64($0) } : nil
 }

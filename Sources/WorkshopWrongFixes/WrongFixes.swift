@@ -1,4 +1,5 @@
 import Workshop
+import WorkshopMainActorDefault
 
 // MARK: - WrongFix
 
@@ -14,6 +15,7 @@ public struct WrongFix: Sendable, CustomStringConvertible {
         case removesTheIsolation = "removes the isolation the exercise is about"
         case skipsTheWork = "skips the work or swallows errors"
         case hidesALeak = "a leak the object walk cannot see"
+        case movesTheWorkToTheMainActor = "moves the work onto the main actor"
     }
 
     public let exercise: Int
@@ -23,7 +25,9 @@ public struct WrongFix: Sendable, CustomStringConvertible {
     /// The id of the check that refuses it, and words its problem must contain.
     public let refusedBy: String
     public let because: String
-    /// The file, as a path from `Sources/WorkshopWrongFixes/`.
+    /// The file, as a path from `Sources/WorkshopWrongFixes/`. Those of an exercise compiled
+    /// with the main actor as its default isolation are compiled in the module
+    /// `WorkshopMainActorDefault`, as their exercise is.
     public var file: String {
         "\(ExerciseCatalog.exercise(exercise)?.folder ?? "?")/\(name).swift"
     }
@@ -104,5 +108,17 @@ public let wrongFixes: [WrongFix] = [
     WrongFix(
         exercise: 14, name: "ExecutorlessImporter", kind: .removesTheIsolation, refusedBy: "executor",
         because: "lost its custom executor", check: BlockingExecutorCheck<ExecutorlessImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "PreconcurrencyImporter", kind: .removesTheIsolation, refusedBy: "trap",
+        because: "A conformance marked @preconcurrency compiles", check: MainActorDefaultWrongFixes.preconcurrencyImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "MainActorDecodingImporter", kind: .movesTheWorkToTheMainActor, refusedBy: "main-actor",
+        because: "records decoded on the main actor", check: MainActorDefaultWrongFixes.mainActorDecodingImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "TitleOnlyImporter", kind: .skipsTheWork, refusedBy: "checksum",
+        because: "the database does not hold what was imported", check: MainActorDefaultWrongFixes.titleOnlyImporter
     ),
 ]

@@ -7,16 +7,18 @@ import Workshop
 struct ExerciseCatalogTests {
     let layout = WorkshopLayout(root: Repository.root)
 
-    @Test("There are at least fourteen exercises, numbered from 1 without a gap")
+    @Test("There are at least fifteen exercises, numbered from 1 in increasing order, each number and name once")
     func numbering() {
-        #expect(ExerciseCatalog.all.count >= 14)
-        #expect(ExerciseCatalog.all.map(\.number) == Array(1...ExerciseCatalog.all.count))
+        let numbers = ExerciseCatalog.all.map(\.number)
+        #expect(ExerciseCatalog.all.count >= 15)
+        #expect(numbers.first == 1)
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
         #expect(Set(ExerciseCatalog.all.map(\.slug)).count == ExerciseCatalog.all.count)
     }
 
     @Test("Every exercise names a lesson, its chapter and its demo, and gives at least two hints", arguments: ExerciseCatalog.all)
     func metadata(_ exercise: Exercise) {
-        #expect((1...12).contains(exercise.lesson))
+        #expect(DemoCatalog.all.contains { $0.lesson == exercise.lesson }, "no demo of lesson \(exercise.lesson)")
         let chapter = exercise.chapter.split(separator: "#").first.map(String.init) ?? exercise.chapter
         #expect(FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(chapter).path), "\(chapter)")
         #expect(DemoCatalog.demo(named: exercise.demo) != nil, "no demo named \(exercise.demo)")
@@ -42,5 +44,15 @@ struct ExerciseCatalogTests {
         #expect(manifest.contains("\"\(exercise.folder)\""), "Workshop/Package.swift does not list \(exercise.folder)")
         let entry = try String(contentsOf: layout.copy(exercise, "main.swift"), encoding: .utf8)
         #expect(entry.contains("`lab workshop check \(exercise.number)`"))
+    }
+
+    @Test("The exercises compiled with the main actor as their default isolation are those the catalog says, in both manifests", arguments: ExerciseCatalog.all)
+    func defaultIsolation(_ exercise: Exercise) throws {
+        let mainActor = exercise.defaultIsolation == .mainActor
+        for manifest in [layout.package.appendingPathComponent("Package.swift"), Repository.root.appendingPathComponent("Package.swift")] {
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            let list = try #require(text.split(separator: "\n").first { $0.hasPrefix("let mainActorDefault") }, "\(manifest.path)")
+            #expect(list.contains("\"\(exercise.folder)\"") == mainActor, "\(list)")
+        }
     }
 }

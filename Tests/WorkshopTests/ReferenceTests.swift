@@ -23,7 +23,9 @@ struct ReferenceTests {
             #expect(failure.status == .failed)
         case .compileError(let expected):
             let file = try #require(exercise.files.first)
-            let errors = try await StarterCompiler().errors(compiling: WorkshopLayout(root: Repository.root).starter(exercise, file))
+            let errors = try await StarterCompiler().errors(
+                compiling: WorkshopLayout(root: Repository.root).starter(exercise, file), isolation: exercise.defaultIsolation
+            )
             let first = try #require(errors.first, "the starter compiles")
             #expect(first.contains(expected), "the first error is: \(first)")
         }
@@ -44,7 +46,10 @@ struct ReferenceTests {
         let layout = WorkshopLayout(root: Repository.root)
         for exercise in ExerciseCatalog.all {
             guard case .compileError = exercise.startingFailure, let file = exercise.files.first else { continue }
-            #expect(try await compiler.errors(compiling: layout.solution(exercise, file)) == [], "\(exercise.folder)")
+            #expect(
+                try await compiler.errors(compiling: layout.solution(exercise, file), isolation: exercise.defaultIsolation) == [],
+                "\(exercise.folder)"
+            )
         }
     }
 }

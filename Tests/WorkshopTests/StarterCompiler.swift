@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import Workshop
 
 // MARK: - StarterCompiler
 
@@ -22,10 +23,17 @@ struct StarterCompiler {
         arguments = ["-I", modules.path] + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
     }
 
-    /// The errors of compiling `file`, without locations.
-    func errors(compiling file: URL) async throws -> [String] {
-        let source = try String(contentsOf: file, encoding: .utf8)
-        return try await DemoEnvironment.currentProcess().typecheck(source, through: .dataRaceChecks, arguments: arguments)
+    /// The errors of compiling `file` with the default isolation `isolation`, as the nested
+    /// package compiles its exercise, without locations.
+    func errors(compiling file: URL, isolation: Exercise.DefaultIsolation = .nonisolated) async throws -> [String] {
+        try await errors(compilingSource: String(contentsOf: file, encoding: .utf8), isolation: isolation)
+    }
+
+    /// The errors of compiling `source`, as ``errors(compiling:isolation:)`` does.
+    func errors(compilingSource source: String, isolation: Exercise.DefaultIsolation = .nonisolated) async throws -> [String] {
+        try await DemoEnvironment.currentProcess().typecheck(
+            source, through: .dataRaceChecks, arguments: arguments + isolation.compilerArguments
+        )
     }
 
     /// `module.modulemap` files in the folders `pattern` reaches from `folder`, where `*` is

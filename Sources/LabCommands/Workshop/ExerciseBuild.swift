@@ -68,10 +68,12 @@ struct ExerciseBuild {
                 let place = String(line[..<range.lowerBound])
                 let file = place.split(separator: ":").first.map(String.init) ?? place
                 let location = layout.relative(URL(fileURLWithPath: file)) + place.dropFirst(file.count)
-                // "… context [#ActorIsolatedCall]": the diagnostic group's name is for tools.
+                // "… context [#ActorIsolatedCall]": the diagnostic group's name is for tools. A
+                // message whose last argument is empty ends in a space: "… type parameter  [#…]".
                 var message = line[range.upperBound...]
                 if let group = message.range(of: " [#", options: .backwards) { message = message[..<group.lowerBound] }
-                current = Diagnostic(location: location, message: String(message), excerpt: [])
+                let text = String(message).trimmingCharacters(in: .whitespaces)
+                current = Diagnostic(location: location, message: text, excerpt: [])
             } else if current != nil, line.contains(" |") {
                 current?.excerpt.append(String(line))
             } else if let finished = current {

@@ -17,6 +17,24 @@ public struct Exercise: Sendable, Identifiable {
         case compileError(containing: String)
     }
 
+    /// The default actor isolation of the exercise's module (SE-0466): what a declaration
+    /// that states no isolation is isolated to.
+    public enum DefaultIsolation: Sendable, Equatable {
+        /// Nonisolated, the compiler's default: the lab's own modules.
+        case nonisolated
+        /// The main actor: `.defaultIsolation(MainActor.self)` in the nested package's
+        /// manifest, `-default-isolation MainActor` for the compiler.
+        case mainActor
+
+        /// The compiler's arguments for it.
+        public var compilerArguments: [String] {
+            switch self {
+            case .nonisolated: []
+            case .mainActor: ["-default-isolation", "MainActor"]
+            }
+        }
+    }
+
     /// The exercise's place in the order, from 1.
     public let number: Int
     /// Its name in kebab case, as in its folder's name.
@@ -46,13 +64,17 @@ public struct Exercise: Sendable, Identifiable {
     package let extraImports: Set<String>
     /// What to do instead of an escape hatch, in this exercise.
     package let escapeAdvice: String
+    /// The default isolation the nested package compiles the exercise with, and its
+    /// starter, solution and wrong fixes are compiled with.
+    public let defaultIsolation: DefaultIsolation
 
     init(
         number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
         files: [String], hints: [String], startingFailure: StartingFailure,
         entryPoint: String, checkIDs: [String],
         allows: Set<SourceRules.Escape> = [], extraImports: Set<String> = [],
-        escapeAdvice: String = "keep the isolation, and fix what it finds"
+        escapeAdvice: String = "keep the isolation, and fix what it finds",
+        defaultIsolation: DefaultIsolation = .nonisolated
     ) {
 
         self.number = number
@@ -69,6 +91,7 @@ public struct Exercise: Sendable, Identifiable {
         self.allows = allows
         self.extraImports = extraImports
         self.escapeAdvice = escapeAdvice
+        self.defaultIsolation = defaultIsolation
     }
 
     /// The text of the exercise's `main.swift`: the check's entry point, which

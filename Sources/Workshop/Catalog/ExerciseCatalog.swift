@@ -17,6 +17,7 @@ package enum ExerciseCatalog {
         .observation,
         .inheritedIsolation,
         .blockingExecutor,
+        .isolatedConformance,
     ]
 
     /// The exercise numbered `number`, or nil.

@@ -1,0 +1,129 @@
+import WorkshopKit
+import NoteStore
+import Workload
+
+// MARK: - Exercise 18: isolated conformances
+
+extension Exercise {
+    package static let isolatedConformance = Exercise(
+        number: 18, slug: "isolated-conformance", lesson: 18,
+        goal: "decode the records on the importer's actor: the main-actor default isolates their Codable conformance",
+        chapter: "Docs/LabGuide.docc/IsolatedConformances.md", demo: "isolated-conformance",
+        files: ["NoteImport.swift"],
+        hints: [
+            """
+            Read the compiler's error: it is about NoteRecord's conformance to Decodable, not \
+            about the importer. This file is compiled with the main actor as its default \
+            isolation, and NoteRecord states none. What is its conformance to Codable isolated \
+            to?
+            """,
+            """
+            The default isolates NoteRecord, and its conformances, to the main actor \
+            (SE-0470). records(as:) wants a Sendable record type, and a conformance isolated to \
+            the main actor never satisfies a requirement of a Sendable type parameter: the code \
+            could send a record to another actor and decode it there. Declaring NoteRecord \
+            Sendable changes nothing, and so does @MainActor; @preconcurrency compiles, then \
+            stops the run.
+            """,
+            """
+            Write `nonisolated struct NoteRecord: Codable`: a record of plain data belongs to \
+            no actor, so the importer's actor may decode it. `struct NoteRecord: nonisolated \
+            Codable` marks only the conformance, and works too.
+            """,
+        ],
+        startingFailure: .compileError(containing: "main actor-isolated conformance"),
+        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "waits", "decoded", "main-actor", "checksum"],
+        escapeAdvice: "mark the record type, or its conformance, nonisolated",
+        defaultIsolation: .mainActor
+    )
+}
+
+// MARK: - RecordImportMeasurements
+
+/// What a run of a ``RecordImporting`` measured.
+public struct RecordImportMeasurements: Measurements {
+    var recordsDecoded: Int?
+    var recordsOnMainActor: Int?
+    var checksum: Checksum?
+
+    public init() {}
+}
+
+// MARK: - IsolatedConformanceCheck
+
+/// Exercise 18's check: the file's records are all decoded, none of them on the main actor,
+/// through the learner's record type, and the database then holds the reference model's
+/// notes.
+///
+/// The compiler does most of the grading: a record type whose `Decodable` conformance is
+/// isolated to the main actor does not compile with ``RecordFile/records(as:)``, which
+/// requires `Sendable` (SE-0470). The run grades what compiles: a `@preconcurrency`
+/// conformance stops it (SE-0423's run-time check in the conformance's witnesses), a decode
+/// moved onto the main actor is counted there, and the checksum shows whether the records
+/// held the notes.
+public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker {
+    public static var exercise: Exercise { .isolatedConformance }
+
+    public static func measure(_ record: Recorder<RecordImportMeasurements>) async throws {
+        let data = record.data
+        let container = try data.container()
+        record.step("putting the folders of the file's notes into the database")
+        try await data.importThroughTheCheck([NoteBatch(folders: data.folders)], into: container)
+        let file = try RecordFile(notes: data.notes)
+        record.step("importing a file of \(data.notes.count) records from the main actor")
+        try await importFile(file, into: container)
+        let decoded = RecordFile.decoded
+        record.record {
+            $0.recordsDecoded = decoded.records
+            $0.recordsOnMainActor = decoded.onMainActor
+        }
+        record.step("reading the checksum")
+        let checksum = try await data.checksum(of: container)
+        record.record { $0.checksum = checksum }
+    }
+
+    /// Hands the file to the importer, as an app's Import button would: from the main actor.
+    @MainActor
+    private static func importFile(_ file: RecordFile, into container: NoteContainer) async throws {
+        try await Importer(container: container).importFile(file)
+    }
+
+    public static func checks(_ measured: RecordImportMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let records = data.notes.count
+        let decodedExpected = "every record of the file decoded with RecordFile.records(as:), once"
+        let mainExpected = "0 records decoded on the main actor"
+        return [
+            trap(run),
+            .of("decoded", measured.recordsDecoded, expected: decodedExpected, run: run) { decoded in
+                .verify(
+                    "decoded", decoded == records, expected: decodedExpected, measured: "\(decoded) of \(records) records decoded",
+                    problem: "\(decoded) of the file's \(records) records were decoded: the importer must decode the file "
+                        + "it is given with RecordFile.records(as:), once, and import what it decoded"
+                )
+            },
+            .of("main-actor", measured.recordsOnMainActor, expected: mainExpected, run: run) { onMain in
+                let of = "\(onMain) of \(measured.recordsDecoded ?? 0) records decoded on the main actor"
+                return .verify(
+                    "main-actor", onMain == 0, expected: mainExpected, measured: of,
+                    problem: "\(of): the decoding ran where the interface runs, and would freeze it. Keep it on the "
+                        + "importer's actor, and make the record's conformance one that actor can use: mark the "
+                        + "record type, or its conformance, nonisolated"
+                )
+            },
+            .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+        ]
+    }
+
+    /// `trap`, with what Swift's run-time isolation check means here: a conformance marked
+    /// `@preconcurrency` compiled, and its witnesses check at run time where they run.
+    private static func trap(_ run: ChildRun) -> Check {
+        var check = Check.runsToTheEnd(run)
+        if let stop = run.stop, stop.kind == .isolationCheck {
+            check.problem = (check.problem ?? stop.description)
+                + ". A conformance marked @preconcurrency compiles, and Swift then checks at run time (SE-0423) that "
+                + "its init(from:) runs on the main actor, which the importer's actor is not: mark the record type, "
+                + "or its conformance, nonisolated instead"
+        }
+        return check
+    }
+}
