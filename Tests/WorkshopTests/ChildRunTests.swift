@@ -1,4 +1,6 @@
 import Demos
+import Foundation
+import RowTestSupport
 import NoteStore
 import Testing
 import Workload
@@ -66,6 +68,34 @@ struct ChildRunTests {
         #expect(Self.run(fault).stop?.kind == .unfulfilledFault)
         #expect(Self.run(fault).stop?.description == "a fault of a deleted row stopped the process: "
             + "could not fulfil a fault: note 5 was deleted after it was looked up")
+    }
+
+    @Test("A closure's isolation trap, whose frame has no line, names the line the closure starts on")
+    func closureLine() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("13-inherited-isolation/NoteList.swift")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let source = """
+            final class NoteList {
+                func reload() async throws {
+                    titles = try await withCheckedThrowingContinuation { continuation in
+                        context.performBlock {
+                            continuation.resume(with: Result { try self.context.fetch().map(\\.title) })
+                        }
+                    }
+                }
+            }
+            """
+        try Data(source.utf8).write(to: file)
+        let isolation = """
+            Thread 3 "-qos.overcommit" crashed:
+              4 [ra]          0x00007f3068628eaa swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+              5 [ra] [system] 0x0000564108540b22 closure #1 in closure #1 in NoteList.reload() + 113 in Exercise13 at \(file.path)
+            """
+        let run = ChildRun(
+            exercise: .inheritedIsolation, result: .init(output: isolation, exitStatus: nil, signal: 4), watchdog: .seconds(60), token: "T"
+        )
+        #expect(run.stop?.location == "NoteList.swift:4, in closure #1 in closure #1 in NoteList.reload()")
     }
 
     @Test("A run that ends normally has no stop; a thrown error and the watchdog are stops")
