@@ -18,7 +18,8 @@ import NoteStore
 import WorkshopKit
 
 /// One note of the export file. Nonisolated: the module's default would isolate it, and its
-/// Codable conformance, to the main actor, where the importer's actor could not decode it.
+/// Codable conformance, to the main actor, and the importer's actor could not use that
+/// conformance to decode it.
 nonisolated struct NoteRecord: Codable {
     var id: Int64
     var folder: Int64
