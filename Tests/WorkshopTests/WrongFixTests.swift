@@ -1,3 +1,4 @@
+import Demos
 import Foundation
 import Testing
 import Workload
@@ -23,6 +24,10 @@ struct WrongFixTests {
         #expect(!report.passed)
         let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
         #expect(check.status == .failed)
+        // Swift's run-time isolation check is told from another crash by its frames, which
+        // `make race` turns off (LAB_BACKTRACE=off): there, a trap is only a crash.
+        let backtracerOff = ProcessInfo.processInfo.environment[ChildProcess.backtraceSwitch] == "off"
+        guard !(backtracerOff && fix.refusedBy == "trap") else { return }
         #expect(check.problem?.contains(fix.because) == true, "\(check.problem ?? "no problem")")
     }
 
