@@ -62,6 +62,7 @@ public final class NoteContext {
         self.connection = connection
         self.queue = queue
         self.concurrencyDebug = container.options.concurrencyDebug
+        StoreAudit.contextMade(on: queue)
     }
 
     deinit {
@@ -83,6 +84,7 @@ public final class NoteContext {
         precondition(!isConfinedToActor, "context '\(name)' is confined to an actor already")
         confiningActor = actor
         isConfinedToActor = true
+        StoreAudit.contextConfined()
     }
 
     /// Stops the process when debug mode is on and the caller is not where the context is

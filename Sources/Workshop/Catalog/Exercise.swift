@@ -46,13 +46,20 @@ public struct Exercise: Sendable, Identifiable {
     package let extraImports: Set<String>
     /// What to do instead of an escape hatch, in this exercise.
     package let escapeAdvice: String
+    /// What to do instead of a synchronous wait, in this exercise.
+    package let waitsAdvice: String
+    /// Types the exercise keeps isolated to a global actor, as `(type, actor)`: the source
+    /// rules refuse a file that drops the attribute (exercise 6's storage).
+    package let keptIsolated: [(type: String, actor: String)]
 
     init(
         number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
         files: [String], hints: [String], startingFailure: StartingFailure,
         entryPoint: String, checkIDs: [String],
         allows: Set<SourceRules.Escape> = [], extraImports: Set<String> = [],
-        escapeAdvice: String = "keep the isolation, and fix what it finds"
+        escapeAdvice: String = "keep the isolation, and fix what it finds",
+        waitsAdvice: String = "await context.perform { } instead, which suspends the caller and frees its thread",
+        keptIsolated: [(type: String, actor: String)] = []
     ) {
 
         self.number = number
@@ -69,10 +76,13 @@ public struct Exercise: Sendable, Identifiable {
         self.allows = allows
         self.extraImports = extraImports
         self.escapeAdvice = escapeAdvice
+        self.waitsAdvice = waitsAdvice
+        self.keptIsolated = keptIsolated
     }
 
     /// The text of the exercise's `main.swift`: the check's entry point, which
-    /// `lab workshop check` puts back whenever it was changed.
+    /// `lab workshop check` puts back whenever it was changed. The check is named with its
+    /// module, so that no type of the learner's file can stand in for it.
     public var entryPointSource: String {
         """
         // Exercise \(number)'s check. `lab workshop check \(number)` builds this folder (this file and your
@@ -80,7 +90,7 @@ public struct Exercise: Sendable, Identifiable {
 
         import Workshop
 
-        await \(entryPoint).main()
+        await Workshop.\(entryPoint).main()
 
         """
     }
