@@ -2,6 +2,7 @@ import Demos
 import NoteStore
 import Testing
 import Workload
+import WorkshopKit
 
 @testable import Workshop
 
@@ -29,7 +30,7 @@ struct ChildRunTests {
 
     static func run(_ output: String, signal: Int32? = 4, exitStatus: Int32? = nil, timedOut: Bool = false) -> ChildRun {
         let result = ChildProcess.Result(output: output, exitStatus: exitStatus, signal: signal, timedOut: timedOut)
-        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60))
+        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60), token: "")
     }
 
     @Test("A trap of the debug mode is named, with the learner's line and the step that ran")
@@ -80,7 +81,7 @@ struct ChildRunTests {
 
     @Test("Checks after a stop are not measured, and say so")
     func notMeasuredAfterAStop() {
-        let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap))
+        let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap), data: WorkshopData(seed: 1))
         #expect(checks.map(\.status) == [.failed, .notMeasured, .notMeasured])
         #expect(CheckReport(exercise: .confinement, checks: checks).firstFailure?.id == "trap")
     }
@@ -91,5 +92,4 @@ private struct NoArchive: NoteArchive {
     init(container: NoteContainer) throws {}
     func importBatch(_ batch: NoteBatch) async throws {}
     func snapshot(of id: NoteID) async throws -> NoteSnapshot { fatalError("not run") }
-    func checksum() async throws -> Checksum { Checksum() }
 }
