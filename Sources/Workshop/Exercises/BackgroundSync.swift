@@ -146,7 +146,10 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                     problems.append("after the background save, \(after.stale) of the \(edited) edited notes still showed "
                         + "the values they had before it")
                 }
-                if after.deletedShown { problems.append("the note the save deleted was still shown") }
+                if after.deletedShown {
+                    problems.append("the note the save deleted was still shown: only a merge of what the save published "
+                        + "marks it deleted")
+                }
                 if problems.isEmpty { problems.append("after the save, the list showed \(after.shown) notes, not the reference's \(kept)") }
                 return .verify(
                     "shown", holds, expected: shownExpected,

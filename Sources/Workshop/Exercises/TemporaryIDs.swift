@@ -44,6 +44,8 @@ public struct DeskMeasurements: Measurements {
     var openedRight: Int?
     var openedNil: Int?
     var openedOther: Int?
+    /// Found with the draft's values, under another identifier than the one handed out.
+    var openedElsewhere: Int?
     var openedThrew: Int?
     var firstError: String?
     /// What `open(_:)` did for a note another context deleted: "nil", "values" or "threw".
@@ -104,12 +106,14 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
         try await desk.saveAll()
 
         record.step("opening each added note by the identifier add(_:) returned")
-        var outcome = (right: 0, none: 0, other: 0, threw: 0, error: String?.none)
+        var outcome = (right: 0, none: 0, other: 0, elsewhere: 0, threw: 0, error: String?.none)
         for (id, draft) in zip(ids, drafts) {
             do {
                 switch try await desk.open(id) {
                 case nil: outcome.none += 1
-                case let snapshot?: if Self.matches(snapshot, draft, id: id) { outcome.right += 1 } else { outcome.other += 1 }
+                case let snapshot? where Self.matches(snapshot, draft, id: id): outcome.right += 1
+                case let snapshot? where Self.matches(snapshot, draft, id: snapshot.id): outcome.elsewhere += 1
+                case _?: outcome.other += 1
                 }
             } catch {
                 outcome.threw += 1
@@ -120,6 +124,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             $0.openedRight = outcome.right
             $0.openedNil = outcome.none
             $0.openedOther = outcome.other
+            $0.openedElsewhere = outcome.elsewhere
             $0.openedThrew = outcome.threw
             $0.firstError = outcome.error
         }
@@ -162,6 +167,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             .runsToTheEnd(run),
             .of("opened", measured.openedRight, expected: openedExpected, run: run) { right in
                 let threw = measured.openedThrew ?? 0, none = measured.openedNil ?? 0, other = measured.openedOther ?? 0
+                let elsewhere = measured.openedElsewhere ?? 0
                 var problems: [String] = []
                 if threw > 0 {
                     problems.append("open(_:) threw for \(threw) of the \(added) notes added and saved: "
@@ -173,13 +179,20 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                         + "list now says they were deleted. Turning the reader's error into nil hides it: the "
                         + "identifier it was given is what is wrong")
                 }
+                if elsewhere > 0 {
+                    problems.append("open(_:) found \(elsewhere) of the notes added under another identifier than the one "
+                        + "add(_:) returned: the rest of the app holds the identifier add(_:) returned, and must find "
+                        + "the note by it")
+                }
                 if other > 0 { problems.append("other values for \(other) of the notes added: not the ones added") }
                 if measured.deletedOpened != "nil" {
                     problems.append("\(measured.deletedOpened ?? "nothing") for \(deleted), which was deleted: nil expected")
                 }
                 return .verify(
                     "opened", problems.isEmpty, expected: openedExpected,
-                    measured: "\(right) of \(added) found, \(none) nil, \(threw) threw; \(measured.deletedOpened ?? "nothing") for the deleted note",
+                    measured: "\(right) of \(added) found, \(none) nil, \(threw) threw"
+                        + (elsewhere > 0 ? ", \(elsewhere) under another identifier" : "")
+                        + "; \(measured.deletedOpened ?? "nothing") for the deleted note",
                     problem: problems.joined(separator: "; ")
                 )
             },
