@@ -17,9 +17,9 @@ extension Exercise {
             """,
             """
             Each context keeps the objects it loaded. A save in another context changes the \
-            database, not them, and publishes what it changed; a context that merges that \
-            refreshes the objects it holds, in place, and marks the deleted ones. Fetching \
-            again would replace the objects and read every note on every redraw.
+            database, not them; the store's save publishes what it changed, and a context that \
+            merges it refreshes the objects it holds, in place, and marks the deleted ones. \
+            Fetching again would replace the objects and read every note on every redraw.
             """,
             """
             In init, after taking the view context, turn on `context.automaticallyMergesChanges = true` \

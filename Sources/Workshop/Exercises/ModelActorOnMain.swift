@@ -14,8 +14,8 @@ extension Exercise {
         hints: [
             """
             FileImporter is a model actor: its jobs run on its context's queue. Which queue \
-            is that? The container binds a context made on the main actor to the main queue, \
-            as SwiftData's ModelContext binds to the thread that creates it.
+            is that? The check's container binds a context made on the main actor to the main \
+            queue (bindsMainActorContextsToMainQueue), the behaviour lesson 16 describes.
             """,
             """
             An actor's initializer is synchronous and runs where it is called: here in \

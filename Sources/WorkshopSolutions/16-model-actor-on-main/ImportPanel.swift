@@ -1,12 +1,13 @@
 // Exercise 16: a model actor made on the main actor. Lesson 16: a model actor runs on its
 // context's queue, and SwiftData binds a context to the thread that creates it.
-// Source: SwiftData's @ModelActor and ModelContext, reproduced with the lab's store.
+// Source: SwiftData's ModelActor, reproduced with the lab's store
+// (https://developer.apple.com/documentation/swiftdata/modelactor).
 //
 // ImportPanel is the view model of an import screen, on the main actor as a SwiftUI view's
 // is. When the screen appears it makes FileImporter, a model actor, to import files "in the
 // background". `lab workshop check 16` opens a container that binds contexts made on the
-// main actor to the main queue, as SwiftData does, imports a file through the importer the
-// panel made, and counts the lines parsed on the main actor: it wants none.
+// main actor to the main queue (the behaviour lesson 16 describes), imports a file through
+// the importer the panel made, and counts the lines parsed on the main actor: it wants none.
 //
 // Keep the types' names, ImportPanel's ImportScreenModel conformance and FileImporter's
 // FileImportingActor conformance: the check uses them.

@@ -1,7 +1,7 @@
 // Exercise 15: background sync. Lesson 15: a save in another context changes the database,
 // not the objects the view context already holds; the view shows it once it merges.
-// Source: Core Data's automaticallyMergesChangesFromParent and
-// mergeChanges(fromContextDidSave:), reproduced with the lab's store.
+// Source: Core Data's automaticallyMergesChangesFromParent, reproduced with the lab's store
+// (https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/automaticallymergeschangesfromparent).
 //
 // InboxList is the model of a list on the main actor, as a SwiftUI view's is: it holds the
 // notes it shows, from the container's view context, and every redraw reads `notes`.

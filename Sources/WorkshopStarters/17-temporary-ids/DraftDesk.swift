@@ -1,6 +1,7 @@
 // Exercise 17: temporary identifiers. Lesson 17: a note inserted without an identifier has a
 // temporary one until it is saved, and only its own context knows it.
-// Source: Core Data's isTemporaryID and obtainPermanentIDs(for:), reproduced with the lab's store.
+// Source: Core Data's isTemporaryID and obtainPermanentIDs(for:), reproduced with the lab's store
+// (https://developer.apple.com/documentation/coredata/nsmanagedobjectid/istemporaryid).
 //
 // DraftDesk adds notes in the writer's context and saves them together when the user taps
 // Done; the list opens a note in the reader's context by the identifier add(_:) returned.
