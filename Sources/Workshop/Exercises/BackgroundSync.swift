@@ -56,7 +56,11 @@ public struct ListMeasurements: Measurements {
     var after: Read?
     /// Notes shown after the save that are the very objects shown before it (fewest of the two reads).
     var sameObjects: Int?
-    /// Notes read from the database by identifier from the save to the end of the reads.
+    /// Whether a context of the notes shown had unsaved changes after a redraw: the list
+    /// wrote into the objects it shows.
+    var listEdited: Bool?
+    /// Note rows read from the database, by identifier or by a fetch, from the save to the
+    /// end of the reads.
     var rowsRead: Int?
 
     public init() {}
@@ -94,7 +98,7 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                 note.modified = values.modified
             }
             writer.delete(try writer.existingObject(with: deleted))
-            let reads = writer.container.noteRowsRead
+            let reads = writer.container.noteRowsRead + writer.container.noteRowsFetched
             try writer.save()
             writer.close()
             return reads
@@ -103,16 +107,19 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
         record.step("redrawing the list twice on the main actor")
         var worst: ListMeasurements.Read?
         var sameObjects = Int.max
+        var edited = false
         for _ in 0..<2 {
-            let (snapshots, same) = await screen.read(keeping: Set(edit.after.map(\.id)))
+            let (snapshots, same, changes) = await screen.read(keeping: Set(edit.after.map(\.id)))
+            edited = edited || changes
             let read = ListMeasurements.Read(snapshots, expected: edit.after, edit: edit)
             if worst == nil || (worst!.right && !read.right) { worst = read }
             sameObjects = min(sameObjects, same)
         }
-        let rowsRead = container.noteRowsRead - readsAtSave
+        let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
         record.record {
             $0.after = worst
             $0.sameObjects = sameObjects
+            $0.listEdited = edited
             $0.rowsRead = rowsRead
         }
     }
@@ -123,7 +130,7 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
         let queueExpected = "the notes shown belong to a context on the main queue: the view context"
         let shownExpected = "the \(shown) notes as saved before, then, on every redraw after the save, the "
             + "\(edited) edited notes' new values and the deleted note gone"
-        let objectsExpected = "after the save, the same \(kept) objects as before"
+        let objectsExpected = "after the save, the same \(kept) objects as before, with no unsaved change"
         let readsExpected = "at most \(edited) notes read again: the ones the save changed"
         return [
             .runsToTheEnd(run),
@@ -160,21 +167,26 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                 )
             },
             .of("objects", measured.sameObjects, expected: objectsExpected, run: run) { same in
-                .verify(
-                    "objects", same == kept, expected: objectsExpected,
-                    measured: "\(same) of \(kept) the same objects",
-                    problem: "after the save, \(kept - same) of the \(kept) notes still shown are new objects: the list "
-                        + "fetched them again, or a new context did. A merge refreshes the objects the interface holds, "
-                        + "in place, and a SwiftUI list keeps its rows"
+                let edited = measured.listEdited ?? false
+                return .verify(
+                    "objects", same == kept && !edited, expected: objectsExpected,
+                    measured: "\(same) of \(kept) the same objects" + (edited ? ", with unsaved changes" : ""),
+                    problem: same < kept
+                        ? "after the save, \(kept - same) of the \(kept) notes still shown are new objects: the list "
+                            + "fetched them again, or a new context did. A merge refreshes the objects the interface "
+                            + "holds, in place, and a SwiftUI list keeps its rows"
+                        : "after a redraw, the context of the notes shown has unsaved changes: the list wrote values into "
+                            + "the objects it shows, as if the user had edited them, and the next save writes them back. A "
+                            + "merge refreshes the objects with the saved values, and leaves nothing to save"
                 )
             },
             .of("row-reads", measured.rowsRead, expected: readsExpected, run: run) { reads in
                 .verify(
                     "row-reads", reads <= edited, expected: readsExpected,
                     measured: "\(reads) \(reads == 1 ? "note" : "notes") read again",
-                    problem: "\(reads) notes were read again from the database for one save that changed \(edited) of "
-                        + "them: reading every note again on every redraw costs a fetch per screen per save; a merge "
-                        + "reads only the notes the save updated"
+                    problem: "\(reads) notes were read again from the database, by identifier or by a fetch, for one "
+                        + "save that changed \(edited) of the notes shown: reading the notes again on every redraw costs "
+                        + "a fetch per screen per save; a merge reads only the notes the save updated"
                 )
             },
         ]
@@ -252,11 +264,12 @@ private final class Screen<Model: NoteListShowing> {
         return (true, notes.map(\.snapshot))
     }
 
-    /// One redraw: the values shown, and how many of the notes in `kept` are the objects of
-    /// the first read.
-    func read(keeping kept: Set<NoteID>) -> ([NoteSnapshot], sameObjects: Int) {
+    /// One redraw: the values shown, how many of the notes in `kept` are the objects of the
+    /// first read, and whether their contexts hold unsaved changes.
+    func read(keeping kept: Set<NoteID>) -> ([NoteSnapshot], sameObjects: Int, edited: Bool) {
         let notes = model.notes
         let same = notes.filter { note in kept.contains(note.id) && firstObjects[note.id] === note }.count
-        return (notes.map(\.snapshot), same)
+        let edited = notes.contains { $0.context.hasChanges }
+        return (notes.map(\.snapshot), same, edited)
     }
 }

@@ -2,7 +2,8 @@
 // shown notes in a background context with performAndWait and copies their values into the
 // objects it holds: the values are right and the objects the same, but the main thread
 // parks on another context's queue on every redraw, and reads every note again.
-// Rejected by `waits` (synchronous waits on the main thread), then `row-reads`.
+// Rejected by `waits` (synchronous waits on the main thread), then `objects` (the copies
+// leave the view context with unsaved changes) and `row-reads`.
 
 import NoteStore
 import WorkshopKit
