@@ -46,6 +46,8 @@ public struct PlacementMeasurements: Measurements {
     /// Where a job of the importer ran: on the main queue, and on its context's queue.
     var jobOnMainQueue: Bool?
     var jobOnItsContextsQueue: Bool?
+    /// Whether the importer's context was made on the main actor.
+    var contextMadeOnMainActor: Bool?
     var checksum: Checksum?
 
     public init() {}
@@ -75,6 +77,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
             $0.linesOnMainActor = parsed.onMainActor
             $0.jobOnMainQueue = placement.onMainQueue
             $0.jobOnItsContextsQueue = placement.onItsContextsQueue
+            $0.contextMadeOnMainActor = placement.contextMadeOnMainActor
         }
         record.step("reading the checksum")
         let checksum = try await data.checksum(of: container)
@@ -94,7 +97,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         let lines = measured.linesInFile ?? 0
         let parsedExpected = "every line of the file parsed with NoteFile.batch(from:), once"
         let mainExpected = "0 lines parsed on the main actor"
-        let executorExpected = "the importer's jobs run on its context's queue, not the main queue"
+        let executorExpected = "the importer made off the main actor: its jobs on its context's queue, not the main queue"
         return [
             .runsToTheEnd(run),
             .of("parsed", measured.linesParsed, expected: parsedExpected, run: run) { parsed in
@@ -115,15 +118,21 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
             },
             .of("executor", measured.jobOnMainQueue, expected: executorExpected, run: run) { onMain in
                 let onItsQueue = measured.jobOnItsContextsQueue ?? false
+                let madeOnMain = measured.contextMadeOnMainActor ?? true
                 return .verify(
-                    "executor", !onMain && onItsQueue, expected: executorExpected,
-                    measured: onMain ? "on the main queue" : onItsQueue ? "on its context's queue" : "on another queue",
+                    "executor", !onMain && onItsQueue && !madeOnMain, expected: executorExpected,
+                    measured: onMain ? "on the main queue" : !onItsQueue ? "on another queue"
+                        : madeOnMain ? "on a queue of its own, made on the main actor" : "made off the main actor, on its context's queue",
                     problem: onMain
                         ? "the importer's jobs run on the main queue: it was made on the main actor, so its context "
                             + "is bound to the main queue, and every one of its methods runs there, whatever one of "
                             + "them hands to another task. Make the importer off the main actor"
-                        : "the importer's jobs do not run on its context's queue: keep it a model actor, whose "
+                        : !onItsQueue
+                        ? "the importer's jobs do not run on its context's queue: keep it a model actor, whose "
                             + "executor is its context's queue"
+                        : "the importer was made on the main actor, and its context runs elsewhere only because it was "
+                            + "given a queue of its own: SwiftData's ModelContext(_:) takes a container and no queue, and lesson 16 is "
+                            + "where it runs when made on the main actor. Make the importer off the main actor"
                 )
             },
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
@@ -137,11 +146,15 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
 struct Placement: Sendable {
     var onMainQueue: Bool
     var onItsContextsQueue: Bool
+    var contextMadeOnMainActor: Bool
 }
 
 extension FileImportingActor {
     /// Where this job of the actor runs: the check's question, asked inside the actor.
     fileprivate func placement() -> Placement {
-        Placement(onMainQueue: ContextQueue.main.isCurrent, onItsContextsQueue: runsOnItsContextsQueue())
+        Placement(
+            onMainQueue: ContextQueue.main.isCurrent, onItsContextsQueue: runsOnItsContextsQueue(),
+            contextMadeOnMainActor: context.madeOnMainQueue
+        )
     }
 }
