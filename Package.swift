@@ -156,9 +156,11 @@ let package = Package(
             exclude: ["06-isolated-init", "07-ids-not-objects"], swiftSettings: strictSwift
         ),
         .target(name: "WorkshopSolutions", dependencies: workshopCode, swiftSettings: strictSwift),
+        // The wrong fixes a learner would try, one type each, that the checks must refuse.
+        .target(name: "WorkshopWrongFixes", dependencies: workshopCode, swiftSettings: strictSwift),
         .executableTarget(
             name: "WorkshopReference",
-            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions"],
+            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes"],
             swiftSettings: strictSwift
         ),
 
@@ -208,7 +210,10 @@ let package = Package(
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Rows", "Demos", "Baselines", "NoteStore", "RowTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos", "LabCommands", "RowTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopWrongFixes", "Workload", "Demos", "LabCommands", "RowTestSupport"],
+            swiftSettings: strictSwift
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

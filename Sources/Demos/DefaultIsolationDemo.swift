@@ -139,11 +139,11 @@ public struct DefaultIsolationDemo: Demo {
     static let approachable = mainActorDefault + ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
 
     public static var listings: [(title: String, code: String)] {
-        [
+        Snippet.listings([
             ("The module, compiled three ways", module),
             ("A @concurrent import that creates model objects", concurrentMakingNotes),
             ("The model made nonisolated", nonisolatedModel),
-        ].map { ($0.0, IsolatedInitDemo.withoutSnippetMarkers($0.1)) }
+        ])
     }
 
     public init() {}
@@ -151,13 +151,10 @@ public struct DefaultIsolationDemo: Demo {
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         func placements(_ arguments: [String]) async throws -> Placements {
             let (errors, output) = try await environment.compileAndRun(
-                IsolatedInitDemo.withoutSnippetMarkers(Self.module), arguments: arguments
+                Snippet.withoutMarkers(Self.module), arguments: arguments
             )
             guard errors.isEmpty else { throw DemoError.unexpected("the module does not compile: \(errors)") }
-            let ranOnMain = Dictionary(uniqueKeysWithValues: output.split(separator: "\n").compactMap { line in
-                let words = line.split(separator: " ")
-                return words.count == 2 ? (String(words[0]), words[1] == "true") : nil
-            })
+            let ranOnMain = Snippet.printed(output).compactMapValues { $0.count == 1 ? $0[0] == "true" : nil }
             guard let unannotated = ranOnMain["unannotated"], let nonisolated = ranOnMain["nonisolated"],
                   let concurrent = ranOnMain["concurrent"] else {
                 throw DemoError.unexpected("the module printed: \(output)")
@@ -166,7 +163,7 @@ public struct DefaultIsolationDemo: Demo {
         }
         func errors(_ model: String) async throws -> [String] {
             try await environment.typecheck(
-                IsolatedInitDemo.withoutSnippetMarkers(model + Self.concurrentMakingNotes), arguments: Self.approachable
+                Snippet.withoutMarkers(model + Self.concurrentMakingNotes), arguments: Self.approachable
             )
         }
         return Outcome(
@@ -184,7 +181,7 @@ public struct DefaultIsolationDemo: Demo {
             return "the unannotated import ran \(place(placements.unannotated)), the nonisolated one "
                 + "\(place(placements.nonisolated)), the @concurrent one \(place(placements.concurrent))"
         }
-        let verdict = IsolatedInitDemo.verdict
+        let verdict = Snippet.verdict
         return [
             "Built with the Swift 6 default (nonisolated), \(placed(outcome.nonisolatedDefault)).",
             "Built with -default-isolation MainActor, \(placed(outcome.mainActorDefault)).",

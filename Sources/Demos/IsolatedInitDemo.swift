@@ -171,12 +171,12 @@ public struct IsolatedInitDemo: Demo {
         """
 
     public static var listings: [(title: String, code: String)] {
-        [
+        Snippet.listings([
             ("The book's code", bookCode), ("The book's fix", setupFix),
             ("The call in the actor's init", initBody), ("The call in a method of the actor", actorMethod),
             ("An async init", asyncInit), ("A class isolated to the global actor", isolatedClass),
             ("Stand-ins for what the notes elide, compiled with each version", standIns),
-        ].map { ($0.0, Self.withoutSnippetMarkers($0.1)) }
+        ])
     }
 
     public init() {}
@@ -184,7 +184,7 @@ public struct IsolatedInitDemo: Demo {
     public func run(in environment: DemoEnvironment) async throws -> Outcome {
         func errors(_ version: String, languageMode: Int = 6) async throws -> [String] {
             try await environment.typecheck(
-                Self.withoutSnippetMarkers(version + Self.standIns), languageMode: languageMode
+                Snippet.withoutMarkers(version + Self.standIns), languageMode: languageMode
             )
         }
         return Outcome(
@@ -199,6 +199,7 @@ public struct IsolatedInitDemo: Demo {
     }
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
+        let verdict = Snippet.verdict
         return [
             "The book's code, in Swift 6 mode, \(verdict(outcome.bookCodeErrors)).",
             "The same code in Swift 5 mode, as the notes saw it, \(verdict(outcome.bookCodeSwift5Errors)).",
@@ -208,17 +209,5 @@ public struct IsolatedInitDemo: Demo {
             "The async init \(verdict(outcome.asyncInitErrors)).",
             "The class isolated to the global actor \(verdict(outcome.isolatedClassErrors)).",
         ]
-    }
-
-    /// "compiles", or "does not compile: " and the compiler's errors.
-    static func verdict(_ errors: [String]) -> String {
-        errors.isEmpty ? "compiles" : "does not compile: " + errors.joined(separator: "; ")
-    }
-
-    /// `code` without its `// snippet:` lines, which mark the regions the guide quotes.
-    static func withoutSnippetMarkers(_ code: String) -> String {
-        code.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.trimmingPrefix(while: { $0 == " " }).hasPrefix("// snippet:") }
-            .joined(separator: "\n")
     }
 }

@@ -22,9 +22,10 @@ public enum RowCatalog {
         .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
-    /// The row named `name`, if there is one.
+    /// The row named `name`, if there is one: one of ``all``, or a row planted for the
+    /// lab's own tests, which no listing shows.
     public static func row(named name: String) -> RowDescriptor? {
-        all.first { $0.name == name }
+        (all + planted).first { $0.name == name }
     }
 
     /// The row every other is compared with: the same SQL with no layer at all.

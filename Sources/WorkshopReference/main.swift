@@ -1,8 +1,9 @@
 // Runs one exercise's check on its starter or on its reference solution, compiled into this
 // executable from the tracked files: what the workshop's tests run, so that they prove
-// every starter fails and every solution passes without touching a learner's copy.
+// every starter fails, every solution passes and every wrong fix is refused, without
+// touching a learner's copy.
 //
-//     WorkshopReference <number> starter|solution [--seeds A,B]
+//     WorkshopReference <number> starter|solution|wrong:<Name> [--seeds A,B]
 //
 // It prints the check's report line, as an exercise's own executable does, and exits 0
 // when the exercise passes, 1 when it does not, 64 for bad usage. `--seeds` fixes the runs'
@@ -12,14 +13,16 @@
 import Foundation
 import WorkshopSolutions
 import WorkshopStarters
+import WorkshopWrongFixes
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let table = arguments.count >= 2 ? ["starter": starterChecks, "solution": solutionChecks][arguments[1]] : nil
+let wrong = Dictionary(uniqueKeysWithValues: wrongFixes.map { ("wrong:\($0.name)", [$0.exercise: $0.run]) })
+let table = arguments.count >= 2 ? (["starter": starterChecks, "solution": solutionChecks].merging(wrong) { $1 })[arguments[1]] : nil
 let seeds = arguments.firstIndex(of: "--seeds").flatMap { index in
     index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { UInt64($0) } : nil
 }
 guard let table, let number = Int(arguments[0]), let run = table[number] else {
-    FileHandle.standardError.write(Data("usage: WorkshopReference <number> starter|solution [--seeds A,B]\n".utf8))
+    FileHandle.standardError.write(Data("usage: WorkshopReference <number> starter|solution|wrong:<Name> [--seeds A,B]\n".utf8))
     exit(64)
 }
 exit(await run(arguments, seeds))

@@ -233,4 +233,42 @@ struct DemoOutcomeTests {
         #expect(outcome.lookupObtainedBeforeSave.hasPrefix("notFound: "))
         #expect(outcome.lookupObtainedAfterSave == "found \"Second draft\"")
     }
+
+    @Test("18 isolated-conformance: the main-actor conformance fails the background importer; nonisolated or the main actor fixes it; @preconcurrency stops the run; Array's hides it")
+    func isolatedConformance() async throws {
+        let outcome = try await LabProcess.outcome(of: IsolatedConformanceDemo.self)
+        typealias Build = IsolatedConformanceDemo.Build
+        let count = IsolatedConformanceDemo.recordCount
+        let conformance = "main actor-isolated conformance of 'NoteRecord' to 'Decodable'"
+        for failed in [outcome.backgroundImporter, outcome.sendableRecord] {
+            let error = try #require(failed.errors.first)
+            #expect(failed.errors.count == 1, "\(failed.errors)")
+            #expect(error.hasPrefix(conformance))
+            #expect(error.contains("cannot satisfy conformance requirement for a 'Sendable' type parameter"))
+            #expect(!error.hasSuffix(" "))
+            #expect(failed.decoded == nil && failed.onMainActor == nil && failed.signal == nil)
+        }
+        #expect(outcome.nonisolatedRecord == Build(errors: [], decoded: count, onMainActor: false))
+        #expect(outcome.nonisolatedConformance == Build(errors: [], decoded: count, onMainActor: false))
+        #expect(outcome.preconcurrencyConformance.errors.isEmpty)
+        #expect(outcome.preconcurrencyConformance.signal != nil)
+        #expect(outcome.preconcurrencyConformance.decoded == nil)
+        #expect(outcome.mainActorImporter == Build(errors: [], decoded: count, onMainActor: true))
+        #expect(outcome.singleRecordImporterErrors == [conformance + " cannot be used in actor-isolated context"])
+        #expect(outcome.arrayImporter == Build(errors: [], decoded: count, onMainActor: false))
+    }
+
+    @Test("18 isolated-conformance: each build changes the record's first line, and the listings carry no snippet markers")
+    func isolatedConformanceSources() {
+        typealias Lesson = IsolatedConformanceDemo
+        for declaration in [
+            Lesson.declaredSendable, Lesson.nonisolatedType, Lesson.nonisolatedConformance, Lesson.preconcurrencyConformance,
+        ] {
+            let record = Lesson.record(declaredAs: declaration)
+            #expect(record.contains("\n" + declaration + " {\n"), "\(record)")
+            #expect(record != Lesson.record)
+        }
+        #expect(Lesson.listings.allSatisfy { !$0.code.contains("// snippet:") })
+        #expect(Snippet.printed("decoded 100 false\nnoise\n") == ["decoded": ["100", "false"], "noise": []])
+    }
 }

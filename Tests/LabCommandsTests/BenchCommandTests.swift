@@ -48,6 +48,9 @@ struct BenchCommandTests {
                 if Self.deterministicCounts.contains(scenario["name"] as? String ?? "") {
                     try Self.expectDeclared("hops", in: row)
                     try Self.expectDeclared("enqueues", in: row)
+                    // Only store-sync parks a thread: its clients are tasks that call performAndWait.
+                    let waits = try #require(row["blocking_waits_per_op"] as? Double, "\(name)")
+                    #expect(name == "store-sync" ? waits >= 1 : waits == 0, "\(name): \(waits) blocking waits per operation")
                 }
             }
         }
@@ -122,10 +125,38 @@ struct BenchCommandTests {
         #expect(markdown.contains("raw-sqlite"))
     }
 
+    @Test("A retain cycle held only through closure captures shows in the leaked bytes, where the object walk sees nothing")
+    func closureOnlyCycle() async throws {
+        let result = try await LabExecutable.run([
+            "bench", "--pattern", "planted-closure-leak", "--pattern", "raw-sqlite", "--scenario", "point-read",
+            "--operations", "20", "--runs", "1", "--database", "memory", "--format", "json", "--no-progress",
+        ])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let scenario = try #require((json["scenarios"] as? [[String: Any]])?.first)
+        let rows = try #require(scenario["rows"] as? [[String: Any]])
+        let planted = try #require(rows.first { $0["row"] as? String == "planted-closure-leak" })
+        let raw = try #require(rows.first { $0["row"] as? String == "raw-sqlite" })
+        #expect(planted["leaked_objects"] as? Int == 0, "reflection does not look into a closure's captures")
+        if let bytes = planted["leaked_bytes_per_cycle"] as? Int {
+            // The planted ticket holds 4 KiB; raw-sqlite alone keeps nothing per cycle.
+            #expect(bytes >= 4_096)
+            #expect(raw["leaked_bytes_per_cycle"] as? Int == 0)
+        } else {
+            #expect((planted["notes"] as? [String: String])?["leaked_bytes_per_cycle"] != nil, "no figure without a reason")
+        }
+    }
+
+    @Test("The planted row is never listed")
+    func plantedRowHidden() async throws {
+        let result = try await LabExecutable.run(["bench", "--list"])
+        #expect(!result.standardOutput.contains("planted"))
+    }
+
     static let metrics = [
         "throughput", "cpu_us_per_op", "wakeups_per_op", "latency_us", "hops_per_op", "expected_hops_per_op",
-        "queue_dispatches_per_op", "allocations_per_op", "bytes_per_op", "leaked_bytes_per_cycle", "leaked_objects",
-        "cycles", "predicted_ns_per_op", "model_ratio", "checksum",
+        "queue_dispatches_per_op", "blocking_waits_per_op", "allocations_per_op", "bytes_per_op", "leaked_bytes_per_cycle",
+        "leaked_objects", "cycles", "predicted_ns_per_op", "model_ratio", "checksum",
     ]
 
     @Test("Bad usage exits 64", arguments: [

@@ -1,4 +1,6 @@
 import Demos
+import Foundation
+import RowTestSupport
 import NoteStore
 import Testing
 import Workload
@@ -11,9 +13,9 @@ import WorkshopKit
 @Suite("Reading a measuring child's output")
 struct ChildRunTests {
     static let trap = """
-        workshop-step: opening the archive
-        workshop-measured: {"isModelActor":false}
-        workshop-step: importing the setup batches
+        workshop-step T0K3N: opening the archive
+        workshop-measured T0K3N: {"isModelActor":false}
+        workshop-step T0K3N: importing the setup batches
         NoteStore/ConcurrencyDebug.swift:42: Fatal error: NoteStore concurrency violation: NoteContext.fetch(_:) was used off the queue of context 'archive' (queue 'notestore.archive'). Wrap the access in perform { } or run it on an executor built on the context's queue.
 
         *** Signal 4: Backtracing from 0x7f69532f9361... done ***
@@ -30,7 +32,7 @@ struct ChildRunTests {
 
     static func run(_ output: String, signal: Int32? = 4, exitStatus: Int32? = nil, timedOut: Bool = false) -> ChildRun {
         let result = ChildProcess.Result(output: output, exitStatus: exitStatus, signal: signal, timedOut: timedOut)
-        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60), token: "")
+        return ChildRun(exercise: .confinement, result: result, watchdog: .seconds(60), token: "T0K3N")
     }
 
     @Test("A trap of the debug mode is named, with the learner's line and the step that ran")
@@ -68,15 +70,57 @@ struct ChildRunTests {
             + "could not fulfil a fault: note 5 was deleted after it was looked up")
     }
 
+    @Test("A closure's isolation trap, whose frame has no line, names the line the closure starts on")
+    func closureLine() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("13-inherited-isolation/NoteList.swift")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let source = """
+            final class NoteList {
+                func reload() async throws {
+                    titles = try await withCheckedThrowingContinuation { continuation in
+                        context.performBlock {
+                            continuation.resume(with: Result { try self.context.fetch().map(\\.title) })
+                        }
+                    }
+                }
+            }
+            """
+        try Data(source.utf8).write(to: file)
+        let isolation = """
+            Thread 3 "-qos.overcommit" crashed:
+              4 [ra]          0x00007f3068628eaa swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+              5 [ra] [system] 0x0000564108540b22 closure #1 in closure #1 in NoteList.reload() + 113 in Exercise13 at \(file.path)
+            """
+        let run = ChildRun(
+            exercise: .inheritedIsolation, result: .init(output: isolation, exitStatus: nil, signal: 4), watchdog: .seconds(60), token: "T"
+        )
+        #expect(run.stop?.location == "NoteList.swift:4, in closure #1 in closure #1 in NoteList.reload()")
+    }
+
     @Test("A run that ends normally has no stop; a thrown error and the watchdog are stops")
     func endings() {
-        #expect(Self.run("workshop-step: reading\n", signal: nil, exitStatus: 0).stop == nil)
-        let threw = Self.run("workshop-step: reading\nworkshop-error: note 5 does not exist in the database\n", signal: nil, exitStatus: 2)
+        #expect(Self.run("workshop-step T0K3N: reading\n", signal: nil, exitStatus: 0).stop == nil)
+        let threw = Self.run("workshop-step T0K3N: reading\nworkshop-error T0K3N: note 5 does not exist in the database\n", signal: nil, exitStatus: 2)
         #expect(threw.stop?.kind == .error)
         #expect(threw.stop?.message == "note 5 does not exist in the database")
-        let stuck = Self.run("workshop-step: importing\n", signal: 9, timedOut: true)
+        let stuck = Self.run("workshop-step T0K3N: importing\n", signal: 9, timedOut: true)
         #expect(stuck.stop?.kind == .timeout)
         #expect(stuck.stop?.description.contains("watchdog") == true)
+    }
+
+    @Test("Lines the learner's code prints are not measurements: only lines with the run's token count")
+    func forgedLines() {
+        let forged = """
+            workshop-measured: {"isModelActor":true}
+            workshop-measured OTHER: {"isModelActor":true}
+            workshop-ledger: {"containersOpened":1,"containersHandedIn":1,"waits":{"mainThread":0,"contextQueue":0,"cooperativePool":0}}
+            workshop-error: none
+            """
+        let run = Self.run(forged, signal: nil, exitStatus: 0)
+        #expect(run.measured(as: ArchiveMeasurements.self).isModelActor == nil)
+        #expect(run.ledger == nil)
+        #expect(run.stop == nil)
     }
 
     @Test("Checks after a stop are not measured, and say so")

@@ -33,7 +33,9 @@ struct ReferenceTests {
     func solutionPasses(_ exercise: Exercise) async throws {
         let report = try await Repository.report(exercise, "solution")
         #expect(report.passed, "\(report.checks.filter { !$0.isSatisfied }.map { "\($0.id): \($0.problem ?? $0.measured)" })")
-        #expect(report.checks.map(\.id) == exercise.checkIDs, "the catalog's checkIDs are not the solution's report")
+        #expect(report.seeds.count == 2)
+        // The catalog's list is what a failed build's report marks not measured.
+        #expect(report.checks.map(\.id) == exercise.checkIDs)
     }
 
     @Test("The solutions of the exercises that start with a compile error compile on their own, as a learner's copy does")

@@ -16,12 +16,13 @@ enum Repository {
 
     /// Runs the check of `exercise` on its tracked starter or solution, in
     /// `WorkshopReference`, built beside this test executable, and returns its report.
-    static func report(_ exercise: Exercise, _ variant: String) async throws -> CheckReport {
+    static func report(_ exercise: Exercise, _ variant: String, seeds: [UInt64]? = nil) async throws -> CheckReport {
         guard let executable = ChildProcess.sibling(named: "WorkshopReference") else {
             throw Failure(description: "no WorkshopReference beside the test executable")
         }
         let result = try await ChildProcess.run(
-            executable, arguments: ["\(exercise.number)", variant], environment: ProcessInfo.processInfo.environment
+            executable, arguments: ["\(exercise.number)", variant] + (seeds.map { ["--seeds", $0.map(String.init).joined(separator: ",")] } ?? []),
+            environment: ProcessInfo.processInfo.environment
         )
         guard let report = CheckReport(output: result.output) else {
             throw Failure(description: "WorkshopReference \(exercise.number) \(variant) printed no report:\n\(result.output)")

@@ -26,4 +26,7 @@ enum Article {
     /// Lessons 15 to 17: what Core Data and SwiftData developers run into beyond the five
     /// articles, shown with the lab's store alone.
     static let beyondTheArticles = "beyond the five articles: Core Data and SwiftData behaviour, reproduced with the lab's store"
+    /// Lesson 18.
+    static let isolatedConformances =
+        "SE-0470, \"Global-actor isolated conformances\", and SE-0466, \"Control default actor isolation inference\""
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Backtrace
 
 /// The crashed thread's frames, as the Swift runtime's backtracer prints them in a child
@@ -68,6 +70,38 @@ package struct Backtrace: Sendable, Equatable {
             return nil
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        return frame.line.map { "\(name):\($0)" } ?? "\(name), in \(frame.function)"
+        if let line = frame.line { return "\(name):\(line)" }
+        // A closure's isolation check runs in its compiler-made prologue, which has no line:
+        // name the line of the function the closure is written in.
+        if let line = Self.declarationLine(of: frame.function, inFile: file) {
+            return "\(name):\(line), in \(frame.function)"
+        }
+        return "\(name), in \(frame.function)"
+    }
+
+    /// The line a frame's closure most likely starts on, read from the source file: for
+    /// "closure #1 in closure #1 in NoteList.reload()", the second line after `func reload(`
+    /// that opens a closure; the function's own line when there is no closure, or the
+    /// closures cannot be told apart. Nil when the function cannot be found.
+    static func declarationLine(of function: String, inFile path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let parts = function.components(separatedBy: " in ")
+        guard let innermost = parts.last,
+              let method = innermost.split(separator: ".").last?.prefix(while: { $0 != "(" }), !method.isEmpty
+        else { return nil }
+        let declaration = method == "init" ? "init(" : "func \(method)("
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.contains(declaration) }) else { return nil }
+        let depth = parts.dropLast().filter { $0.hasPrefix("closure #") }.count
+        var found = 0
+        for index in lines.indices.dropFirst(start + 1) {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("}") && !line.contains("{") { break }
+            guard line.contains("{"), !["if ", "guard ", "for ", "while ", "do ", "switch ", "} else"].contains(where: line.hasPrefix)
+            else { continue }
+            found += 1
+            if found == depth { return index + 1 }
+        }
+        return start + 1
     }
 }

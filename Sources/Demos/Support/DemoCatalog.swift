@@ -20,6 +20,7 @@ public enum DemoCatalog {
         BackgroundSyncDemo.self,
         ModelActorOnMainDemo.self,
         TemporaryIDsDemo.self,
+        IsolatedConformanceDemo.self,
     ]
 
     /// The demo with this name, or nil.

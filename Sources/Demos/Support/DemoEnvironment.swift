@@ -4,7 +4,7 @@ import Foundation
 
 /// What a demo may use besides its own process: the lab executable, to run a crash site
 /// in a child process, and the Swift compiler, to show a compile error (lesson 6) or to
-/// build and run a small module (lesson 14).
+/// build and run a small module (lessons 14 and 18).
 public struct DemoEnvironment: Sendable {
     /// The `lab` executable: run again as the child process of a crash site.
     public var labExecutable: URL
@@ -94,13 +94,23 @@ public struct DemoEnvironment: Sendable {
     /// the compiler too (`-default-isolation MainActor`), and runs it. Returns the
     /// compiler's error messages, or none and what the program printed.
     package func compileAndRun(_ source: String, arguments: [String] = []) async throws(DemoError) -> (errors: [String], output: String) {
+        let (errors, run) = try await compileAndRunToEnd(source, arguments: arguments)
+        guard let run else { return (errors, "") }
+        guard run.exitStatus == 0 else { throw .unexpected("the compiled snippet failed: \(run.output)") }
+        return ([], run.output)
+    }
+
+    /// Compiles and runs `source` as ``compileAndRun(_:arguments:)`` does, for a program that
+    /// may stop by design (lesson 18): returns the compiler's error messages, or none and how
+    /// the run ended.
+    package func compileAndRunToEnd(
+        _ source: String, arguments: [String] = []
+    ) async throws(DemoError) -> (errors: [String], run: ChildProcess.Result?) {
         try await withSnippet(source) { folder, file throws(DemoError) in
             let program = folder.appendingPathComponent("snippet")
             let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
-            guard errors.isEmpty else { return (errors, "") }
-            let run = try await ChildProcess.run(program, arguments: [], environment: childEnvironment)
-            guard run.exitStatus == 0 else { throw .unexpected("the compiled snippet failed: \(run.output)") }
-            return ([], run.output)
+            guard errors.isEmpty else { return (errors, nil) }
+            return ([], try await ChildProcess.run(program, arguments: [], environment: childEnvironment))
         }
     }
 
@@ -128,9 +138,11 @@ public struct DemoEnvironment: Sendable {
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: ": error: ") else { return nil }
-            // "Snippet.swift:7:19: error: call to … [#ActorIsolatedCall]" → "call to …"
+            // "Snippet.swift:7:19: error: call to … [#ActorIsolatedCall]" → "call to …". A
+            // message whose last argument is empty ends in a space: "… type parameter  [#…]".
             let message = line[range.upperBound...]
-            return String(message.range(of: " [#").map { message[..<$0.lowerBound] } ?? message)
+            let text = message.range(of: " [#").map { message[..<$0.lowerBound] } ?? message
+            return text.trimmingCharacters(in: .whitespaces)
         }
         if result.exitStatus != 0, errors.isEmpty { throw .compilerFailed(result.output) }
         return errors

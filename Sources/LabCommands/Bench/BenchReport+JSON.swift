@@ -114,6 +114,7 @@ extension BenchReport.RowResult {
             ("expected_conditional_enqueues_per_op", number(expectedEnqueuesPerOperation.map { $0.upperBound - $0.lowerBound })),
             ("expected_enqueues_why", .array(enqueueReasons.map(JSONValue.string))),
             ("queue_dispatches_per_op", number(queueDispatchesPerOperation)),
+            ("blocking_waits_per_op", number(blockingWaitsPerOperation)),
             ("allocations_per_op", number(allocationsPerOperation)),
             ("bytes_per_op", number(bytesPerOperation)),
             ("leaked_bytes_per_cycle", leakedBytesPerCycle.map { .integer(Int($0)) } ?? .null),

@@ -132,6 +132,8 @@ struct BenchReport: Sendable {
         /// What decides the hops between the declared least and most.
         var hopCondition: String?
         var queueDispatchesPerOperation: Double?
+        /// Synchronous waits per operation that parked a thread that must not park.
+        var blockingWaitsPerOperation: Double?
         var allocationsPerOperation: Double?
         var bytesPerOperation: Double?
         /// Bytes that stay allocated per open/run/close cycle (never negative).
@@ -182,6 +184,7 @@ struct BenchReport: Sendable {
             if let counts {
                 hopsPerOperation = counts.hops.map { Double($0) / operations }
                 enqueuesPerOperation = counts.enqueues.map { Double($0) / operations }
+                blockingWaitsPerOperation = Double(counts.blockingWaits) / operations
                 allocationsPerOperation = counts.allocations.map { Double($0) / operations }
                 bytesPerOperation = counts.allocatedBytes.map { Double($0) / operations }
                 leakedBytesPerCycle = counts.leakedBytesPerCycle
@@ -210,6 +213,7 @@ struct BenchReport: Sendable {
             }
             if leakedBytesPerCycle == nil { notes.append(("leaked_bytes_per_cycle", skipped ?? AllocationMeter.unavailableReason)) }
             if leakedObjects == nil { notes.append(("leaked_objects", countReason)) }
+            if blockingWaitsPerOperation == nil { notes.append(("blocking_waits_per_op", countReason)) }
             if latency == nil { notes.append(("latency_us", "no timed run finished")) }
             if row.kind == .peer {
                 notes.append(("queue_dispatches_per_op", "GRDB's own queue is not a context queue: its jobs are not counted"))

@@ -88,6 +88,7 @@ enum CountingPass {
             counted.hops = metered.hops
             counted.enqueues = metered.enqueues
             counted.queueDispatches = metered.queueDispatches
+            counted.blockingWaits = metered.blockingWaits
             counted.allocations = metered.allocations?.allocations
             counted.allocatedBytes = metered.allocations?.allocatedBytes
             counted.leakedObjects = metered.leaks.leakedObjects
@@ -122,7 +123,7 @@ enum CountingPass {
         return Cycle(
             hops: metered && HopMeter.isAvailable ? work.hops : nil,
             enqueues: metered && HopMeter.isAvailable ? work.enqueues : nil,
-            queueDispatches: work.dispatches, allocations: work.allocations, outcome: cycle.outcome,
+            queueDispatches: work.dispatches, blockingWaits: work.waits, allocations: work.allocations, outcome: cycle.outcome,
             leaks: cycle.leaks ?? .none
         )
     }
@@ -134,7 +135,7 @@ enum CountingPass {
     /// (starting and ending the clients' tasks), so that what is left is per operation.
     private struct CountingMeter: RunMeter {
         let metered: Bool
-        private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int)?
+        private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int, waits: Int)?
         private var measured = Counted()
         private var fixedCost = Counted()
         private var segments = 0
@@ -149,7 +150,9 @@ enum CountingPass {
         var measuresFixedCost: Bool { metered }
 
         mutating func start() {
-            started = (metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount)
+            started = (
+                metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount, StoreAudit.blockingWaits.total
+            )
             if metered { HopMeter.setEnabled(true) }
         }
 
@@ -172,7 +175,8 @@ enum CountingPass {
             self.started = nil
             let hops = HopMeter.read() - started.hops
             var counted = Counted(
-                hops: hops.hops, enqueues: hops.enqueues, dispatches: ContextQueue.dispatchCount - started.dispatches
+                hops: hops.hops, enqueues: hops.enqueues, dispatches: ContextQueue.dispatchCount - started.dispatches,
+                waits: StoreAudit.blockingWaits.total - started.waits
             )
             if let before = started.allocations, let now = AllocationMeter.read() { counted.allocations = now - before }
             return counted
@@ -184,12 +188,15 @@ enum CountingPass {
         var hops: UInt64 = 0
         var enqueues: UInt64 = 0
         var dispatches = 0
+        /// Synchronous waits that parked the main thread, a context's queue or the pool.
+        var waits = 0
         var allocations: AllocationMeter.Reading?
 
         mutating func add(_ other: Counted) {
             hops += other.hops
             enqueues += other.enqueues
             dispatches += other.dispatches
+            waits += other.waits
             if let more = other.allocations { allocations = (allocations ?? .zero) + more }
         }
 
@@ -201,7 +208,8 @@ enum CountingPass {
             }
             var result = Counted(
                 hops: remaining(hops, cost.hops), enqueues: remaining(enqueues, cost.enqueues),
-                dispatches: Int(remaining(UInt64(dispatches), UInt64(cost.dispatches)))
+                dispatches: Int(remaining(UInt64(dispatches), UInt64(cost.dispatches))),
+                waits: Int(remaining(UInt64(waits), UInt64(cost.waits)))
             )
             if let allocations {
                 let paid = cost.allocations ?? .zero
@@ -219,6 +227,7 @@ enum CountingPass {
         var hops: UInt64?
         var enqueues: UInt64?
         var queueDispatches: Int
+        var blockingWaits: Int
         var allocations: AllocationMeter.Reading?
         var outcome: ReferenceModel.Outcome
         var leaks: LeakReport = .none
@@ -245,6 +254,9 @@ extension CountingPass {
         /// Jobs handed to an executor: the global pool's or a custom one's.
         var enqueues: UInt64?
         var queueDispatches = 0
+        /// `performAndWait` and other synchronous waits that parked the main thread, a
+        /// context's queue or a thread of the cooperative pool (`StoreAudit`).
+        var blockingWaits = 0
         var allocations: UInt64?
         var allocatedBytes: UInt64?
         var leakedObjects = 0

@@ -23,6 +23,16 @@ extension Check {
         return judge(value)
     }
 
+    /// A yes-or-no the run measured, or may not have reached: passes when it `holds`, with
+    /// `measured` saying which, and `problem` why it matters when it does not.
+    static func holds(
+        _ id: String, _ value: Bool?, expected: String, measured: (yes: String, no: String), problem: String, run: ChildRun
+    ) -> Check {
+        .of(id, value, expected: expected, run: run) { holds in
+            .verify(id, holds, expected: expected, measured: holds ? measured.yes : measured.no, problem: problem)
+        }
+    }
+
     /// `checksum`: the database ends as the reference model says. The check reads the
     /// database itself, through a context of its own, after the learner's code is done.
     static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {

@@ -61,6 +61,9 @@ public struct CheckReport: Codable, Sendable, Equatable {
     public var slug: String
     public var passed: Bool
     public var checks: [Check]
+    /// The seeds of the runs, drawn afresh for every check: the same data twice only by
+    /// chance, so that no answer of one check is the answer of the next.
+    public var seeds: [UInt64] = []
 
     public init(exercise: Exercise, checks: [Check]) {
         self.init(exercise: exercise.number, slug: exercise.slug, checks: checks)

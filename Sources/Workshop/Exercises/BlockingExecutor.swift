@@ -78,14 +78,13 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         return [
             .verify("deadlock", deadlockFree, expected: watchdog, measured: run.stop?.description ?? "finished", problem: run.stop?.description ?? ""),
             deadlockFree ? .runsToTheEnd(run) : .notMeasured("trap", expected: "no trap: the run goes to its end", because: "the deadlock stopped the run"),
-            .of("executor", measured.onAContextQueue, expected: queueExpected, run: run) { onQueue in
-                .verify(
-                    "executor", onQueue, expected: queueExpected,
-                    measured: onQueue ? "on a context's queue" : "on the cooperative pool",
-                    problem: "the importer's jobs do not run on a context's queue: it lost its custom executor. The "
-                        + "lesson is to keep the executor and make it hand jobs over without waiting"
-                )
-            },
+            .holds(
+                "executor", measured.onAContextQueue, expected: queueExpected,
+                measured: ("on a context's queue", "on the cooperative pool"),
+                problem: "the importer's jobs do not run on a context's queue: it lost its custom executor. The "
+                    + "lesson is to keep the executor and make it hand jobs over without waiting",
+                run: run
+            ),
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
             .of("index", measured.indexed, expected: indexedExpected, run: run) { indexed in
                 .verify(

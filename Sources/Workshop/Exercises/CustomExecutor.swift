@@ -50,23 +50,20 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
         let performExpected = "0 perform jobs per call"
         let queueExpected = "the actor's jobs run on its own context's queue"
         return [
-            .of("executor", measured.isModelActor, expected: executorExpected, run: run) { isModelActor in
-                .verify(
-                    "executor", isModelActor, expected: executorExpected,
-                    measured: isModelActor ? "a NoteModelActor" : "a default actor",
-                    problem: "the actor runs on the default executor, the cooperative pool, so every method "
-                        + "must enter the context's queue with perform: conform to NoteModelActor"
-                )
-            },
-            .of("queue", measured.executorOnItsContextsQueue, expected: queueExpected, run: run) { onItsQueue in
-                .verify(
-                    "queue", onItsQueue, expected: queueExpected,
-                    measured: onItsQueue ? "on its context's queue" : "on another queue",
-                    problem: "the actor's executor is not built on its own context's queue: its jobs run on a queue "
-                        + "the context does not belong to, so touching the context there is a wrong-queue access. "
-                        + "Build modelExecutor from the context the actor uses: ContextExecutor(context: context)"
-                )
-            },
+            .holds(
+                "executor", measured.isModelActor, expected: executorExpected, measured: ("a NoteModelActor", "a default actor"),
+                problem: "the actor runs on the default executor, the cooperative pool, so every method "
+                    + "must enter the context's queue with perform: conform to NoteModelActor",
+                run: run
+            ),
+            .holds(
+                "queue", measured.executorOnItsContextsQueue, expected: queueExpected,
+                measured: ("on its context's queue", "on another queue"),
+                problem: "the actor's executor is not built on its own context's queue: its jobs run on a queue "
+                    + "the context does not belong to, so touching the context there is a wrong-queue access. "
+                    + "Build modelExecutor from the context the actor uses: ContextExecutor(context: context)",
+                run: run
+            ),
             .runsToTheEnd(run),
         ] + Check.archiveOutcome(measured, run: run, data: data) + [
             .of("perform", measured.performJobsPerCall, expected: performExpected, run: run) { jobs in

@@ -75,26 +75,23 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
         let readExpected = "yes: a change of count fires a handler that read it"
         return [
             .runsToTheEnd(run),
-            .of("creation", measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
-                .verify(
-                    "creation", !fired, expected: creationExpected, measured: fired ? "fired" : "did not fire",
-                    problem: "changing count fired the handler of the tracking that only created the model: "
-                        + "init read an observable property, and that read registered a dependency"
-                )
-            },
-            .of("tracking", measured.firedAfterRead, expected: readExpected, run: run) { fired in
-                .verify(
-                    "tracking", fired, expected: readExpected, measured: fired ? "fired" : "did not fire",
-                    problem: "changing count did not fire a handler that read it: count is no longer observed"
-                )
-            },
-            .of("summary", measured.summaryRight, expected: summaryExpected, run: run) { right in
-                .verify(
-                    "summary", right, expected: summaryExpected, measured: right ? "right" : "wrong",
-                    problem: "the summary made in init does not say \"N notes\" for the count N the model was "
-                        + "created with: init must still build it, from the value without the tracked read"
-                )
-            },
+            .holds(
+                "creation", measured.firedAfterCreation.map { !$0 }, expected: creationExpected,
+                measured: ("did not fire", "fired"),
+                problem: "changing count fired the handler of the tracking that only created the model: "
+                    + "init read an observable property, and that read registered a dependency",
+                run: run
+            ),
+            .holds(
+                "tracking", measured.firedAfterRead, expected: readExpected, measured: ("fired", "did not fire"),
+                problem: "changing count did not fire a handler that read it: count is no longer observed", run: run
+            ),
+            .holds(
+                "summary", measured.summaryRight, expected: summaryExpected, measured: ("right", "wrong"),
+                problem: "the summary made in init does not say \"N notes\" for the count N the model was "
+                    + "created with: init must still build it, from the value without the tracked read",
+                run: run
+            ),
         ]
     }
 }

@@ -67,7 +67,8 @@ extension ExerciseChecker {
         for seed in seeds {
             reports.append(await check(arguments: arguments, data: WorkshopData(seed: seed)))
         }
-        let report = CheckReport(worstOf: reports)
+        var report = CheckReport(worstOf: reports)
+        report.seeds = seeds
         Wire.report.write(Wire.encode(report))
         return report.passed ? 0 : 1
     }

@@ -1,0 +1,67 @@
+import Baselines
+import NoteStore
+import Workload
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// MARK: - A planted leak
+
+/// A row that leaks on purpose, for the lab's own tests: raw-sqlite, plus, on every open, a
+/// retain cycle held only through closure captures. The leak check walks stored properties
+/// by reflection and cannot look into a closure's captures, so it finds no object alive;
+/// the allocator's live bytes grow with every open/run/close cycle, and `lab bench`'s
+/// leaked column shows them. Resolved by name (`--pattern planted-closure-leak`), never
+/// listed, never part of a default run.
+extension RowCatalog {
+    package static let planted: [RowDescriptor] = [.plantedClosureLeak]
+}
+
+extension RowDescriptor {
+    static let plantedClosureLeak = RowDescriptor(
+        name: "planted-closure-leak", kind: .baseline,
+        summary: "raw-sqlite, leaking a closure-held cycle on every open: for the lab's own tests",
+        lessons: [11], clients: .sequential,
+        expectedHops: .perCall(0, because: "raw-sqlite's calls")
+    ) { configuration in
+        PlantedLeakRepository(wrapping: try RawSQLiteRepository(location: configuration.location))
+    }
+}
+
+/// raw-sqlite's calls, and a stored closure that holds the only reference to a ticket whose
+/// own closure captures the ticket.
+final class PlantedLeakRepository: NoteRepository {
+    private let wrapped: RawSQLiteRepository
+    private let describe: @Sendable () -> Void
+
+    init(wrapping wrapped: RawSQLiteRepository) {
+        self.wrapped = wrapped
+        let ticket = PlantedTicket()
+        ticket.onUse = { ticket.uses += ticket.payload.count }
+        describe = { [ticket] in ticket.onUse() }
+    }
+
+    func importBatch(_ batch: NoteBatch) async throws { try await wrapped.importBatch(batch) }
+    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try await wrapped.snapshot(of: id) }
+    func update(_ id: NoteID, with edit: NoteEdit) async throws { try await wrapped.update(id, with: edit) }
+    func title(of id: NoteID) async throws -> String { try await wrapped.title(of: id) }
+    func body(of id: NoteID) async throws -> String { try await wrapped.body(of: id) }
+    func folderName(of id: NoteID) async throws -> String { try await wrapped.folderName(of: id) }
+    func modified(of id: NoteID) async throws -> Date { try await wrapped.modified(of: id) }
+    func count() async throws -> Int { try await wrapped.count() }
+    func checksum() async throws -> Checksum { try await wrapped.checksum() }
+    func close() async throws { try await wrapped.close() }
+}
+
+/// What the planted cycle holds. `@unchecked Sendable`: it is made and used by the one
+/// repository that holds it, and never touched after it leaks, which is its purpose.
+final class PlantedTicket: @unchecked Sendable {
+    var uses = 0
+    var onUse: () -> Void = {}
+    /// 4 KiB, so that what leaks per cycle stands well above the few hundred bytes a
+    /// cycle's teardown moves either way.
+    let payload = [UInt8](repeating: 1, count: 4_096)
+}

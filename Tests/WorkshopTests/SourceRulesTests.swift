@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import LabCommands
+@testable import Workshop
+
+/// What an exercise's files may say, read before they are built.
+@Suite("Source rules")
+struct SourceRulesTests {
+    static func findings(_ text: String, in exercise: Exercise = .plainActor) -> [SourceRules.Finding] {
+        SourceRules(for: exercise).findings(in: [(name: "File.swift", text: text)])
+    }
+
+    @Test("The workload and the checks cannot be imported, however the import is written", arguments: [
+        "import Workload", "@preconcurrency import Workload", "import struct Workload.Checksum",
+        "@_implementationOnly import Workshop", "import Harness", "public import Rows", "import Workload; import NoteStore",
+    ])
+    func importsRefused(_ line: String) {
+        let findings = Self.findings("import NoteStore\n\(line)\n")
+        #expect(findings.count == 1)
+        #expect(findings.first?.line == 2)
+        #expect(findings.first?.message.contains("the workload's plans and the checks are the check's alone") == true)
+    }
+
+    @Test("The store, WorkshopKit, the patterns' modules and the platform may be imported")
+    func importsAllowed() {
+        let text = """
+            import NoteStore
+            import WorkshopKit
+            import CustomExecutorStore
+            import GlobalActorStore
+            import Foundation
+            import Observation
+            import Synchronization
+            """
+        #expect(Self.findings(text).isEmpty)
+        #expect(Self.findings("import PreconcurrencyStore").count == 1)
+        #expect(Self.findings("import PreconcurrencyStore", in: .inheritedIsolation).isEmpty)
+    }
+
+    @Test("Reaching into a module's internals is refused", arguments: [
+        "@testable import NoteStore", "@_spi(Private) import NoteStore", "let x = unsafeBitCast(a, to: B.self)",
+        "let u = Unmanaged.passRetained(x)", "@_silgen_name(\"swift_task_switch\") func f()",
+    ])
+    func reachingAround(_ line: String) {
+        #expect(!Self.findings(line).isEmpty)
+    }
+
+    @Test("Escape hatches are refused unless the exercise's own pattern needs one")
+    func escapeHatches() {
+        let unsafe = "    private nonisolated(unsafe) let context: NoteContext"
+        #expect(Self.findings(unsafe, in: .confinement).isEmpty)
+        #expect(Self.findings(unsafe, in: .plainActor).first?.message.contains("nonisolated(unsafe) tells the compiler") == true)
+        #expect(Self.findings("final class Cache: @unchecked   Sendable {}", in: .globalActor).count == 1)
+        #expect(Self.findings("    nonisolated init() {}", in: .isolatedInit).count == 1)
+        #expect(Self.findings("    nonisolated convenience init(x: Int) {}", in: .isolatedInit).count == 1)
+        #expect(Self.findings("    nonisolated func title() -> String { \"\" }", in: .isolatedInit).isEmpty)
+    }
+
+    @Test("Blocking calls are refused")
+    func blocking() {
+        #expect(Self.findings("let semaphore = DispatchSemaphore(value: 0)").count == 1)
+        #expect(Self.findings("Thread.sleep(forTimeInterval: 1)").count == 1)
+    }
+
+    @Test("Comments and string literals are not read")
+    func commentsAndStrings() {
+        let text = #"""
+            // import Workload, nonisolated(unsafe), @unchecked Sendable
+            /* import Workshop
+               /* nested: @testable */ DispatchSemaphore */
+            let message = "import Workload and nonisolated(unsafe)"
+            let block = """
+                @unchecked Sendable
+                """
+            let escaped = "a \" import Workload"
+            """#
+        #expect(Self.findings(text).isEmpty)
+        #expect(Self.findings(text + "\nimport Workload").first?.line == 9)
+    }
+
+    @Test("Every starter and every solution keeps the rules")
+    func referenceFilesKeepTheRules() throws {
+        let layout = WorkshopLayout(root: Repository.root)
+        for exercise in ExerciseCatalog.all {
+            for file in exercise.files {
+                for url in [layout.starter(exercise, file), layout.solution(exercise, file)] {
+                    let text = try String(contentsOf: url, encoding: .utf8)
+                    let findings = SourceRules(for: exercise).findings(in: [(name: file, text: text)])
+                    #expect(findings.isEmpty, "\(layout.relative(url)): \(findings.map(\.message))")
+                }
+            }
+        }
+    }
+}
+
+/// A check grades the learner's files: the entry point beside them is put back, and other
+/// files in the folder are refused.
+@Suite("What a check grades")
+struct GradedFilesTests {
+    @Test("The tracked entry point of every exercise is the one the lab writes")
+    func entryPoints() throws {
+        let layout = WorkshopLayout(root: Repository.root)
+        for exercise in ExerciseCatalog.all {
+            let text = try String(contentsOf: layout.copy(exercise, "main.swift"), encoding: .utf8)
+            #expect(text == exercise.entryPointSource, "\(exercise.folder)/main.swift")
+        }
+    }
+
+    @Test("A changed entry point is put back before the build")
+    func entryPointRestored() throws {
+        let checkout = try Checkout(exercises: [.confinement])
+        let bench = Workbench(layout: checkout.layout)
+        let entry = checkout.layout.copy(.confinement, "main.swift")
+        try checkout.write("print(\"workshop-report: {}\")\n", to: entry)
+        try bench.restoreEntryPoint(of: .confinement)
+        #expect(checkout.text(entry) == Exercise.confinement.entryPointSource)
+    }
+
+    @Test("Another Swift file in the exercise's folder fails the source check, by name")
+    func strayFile() throws {
+        let checkout = try Checkout(exercises: [.confinement])
+        let bench = Workbench(layout: checkout.layout)
+        try bench.start(.confinement)
+        #expect(bench.sourceCheck(of: .confinement).status == .passed)
+        let folder = checkout.layout.copy(.confinement, "main.swift").deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("More"), withIntermediateDirectories: true)
+        try checkout.write("extension ConfinementCheck {}\n", to: folder.appendingPathComponent("More/Extra.swift"))
+        let check = bench.sourceCheck(of: .confinement)
+        #expect(check.status == .failed)
+        #expect(check.problem?.hasPrefix("Workshop/Exercises/01-confinement/More/Extra.swift: the exercise's folder holds only") == true)
+    }
+
+    @Test("A learner's file that imports the checks fails the source check with its line")
+    func learnerImport() throws {
+        let checkout = try Checkout(exercises: [.confinement])
+        let bench = Workbench(layout: checkout.layout)
+        try bench.start(.confinement)
+        let copy = checkout.layout.copy(.confinement, "QueueArchive.swift")
+        try checkout.write((checkout.text(copy) ?? "") + "import Workshop\n", to: copy)
+        let check = bench.sourceCheck(of: .confinement)
+        #expect(check.status == .failed)
+        #expect(check.problem?.hasPrefix("QueueArchive.swift:") == true)
+        #expect(check.problem?.contains("imports Workshop") == true)
+    }
+
+    @Test("A report of a build that failed lists every other check as not measured")
+    func failedBuildReport() {
+        let compiles = Check.compiles([.init(location: "Workshop/Exercises/01-confinement/QueueArchive.swift:3:1", message: "expected", excerpt: [])])
+        let report = CheckReport(exercise: .confinement, source: .source([]), compiles: compiles)
+        #expect(report.checks.map(\.id) == ["source", "compiles"] + Exercise.confinement.checkIDs)
+        #expect(report.checks.dropFirst(2).allSatisfy { $0.status == .notMeasured })
+        #expect(report.firstFailure?.id == "compiles")
+    }
+}

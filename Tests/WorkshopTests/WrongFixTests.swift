@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import Workload
+import WorkshopWrongFixes
+
+@testable import Workshop
+
+/// A check is only as good as the wrong answers it refuses. Each wrong fix in
+/// `Sources/WorkshopWrongFixes/` is what a hurried or a clever learner would write instead
+/// of the lesson; each must be refused by the check it names, with its reason.
+@Suite("Wrong fixes")
+struct WrongFixTests {
+    @Test("Every wrong fix is refused by its check, with its reason", arguments: wrongFixes)
+    func refused(_ fix: WrongFix) async throws {
+        let exercise = try #require(ExerciseCatalog.exercise(fix.exercise))
+        if fix.refusedBy == "source" {
+            let text = try String(contentsOf: Repository.root.appendingPathComponent("Sources/WorkshopWrongFixes/\(fix.file)"), encoding: .utf8)
+            let findings = SourceRules(for: exercise).findings(in: [(name: "\(fix.name).swift", text: text)])
+            #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
+            return
+        }
+        let report = try await Repository.report(exercise, "wrong:\(fix.name)")
+        #expect(!report.passed)
+        let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
+        #expect(check.status == .failed)
+        #expect(check.problem?.contains(fix.because) == true, "\(check.problem ?? "no problem")")
+    }
+
+    @Test("The wrong fixes cover every way round a lesson that a check must refuse")
+    func everyKind() {
+        for kind in WrongFix.Kind.allCases {
+            #expect(wrongFixes.contains { $0.kind == kind }, "no wrong fix \(kind.rawValue)")
+        }
+    }
+}
+
+/// Answers cannot be copied: the data changes with every run, and no report shows an
+/// expected value.
+@Suite("Answers that cannot be copied")
+struct CopiedAnswerTests {
+    @Test("Two seeds give different notes, reads and checksums")
+    func seedsDiffer() {
+        let first = WorkshopData(seed: 11)
+        let second = WorkshopData(seed: 12)
+        #expect(first.expectedChecksum != second.expectedChecksum)
+        #expect(first.expectedReads != second.expectedReads)
+        #expect(first.readIDs != second.readIDs)
+        #expect(first.notes.map(\.title) != second.notes.map(\.title))
+    }
+
+    @Test("A failing report shows no expected checksum, digest or title", arguments: [1, 2, 8])
+    func nothingToCopy(_ number: Int) async throws {
+        let exercise = try #require(ExerciseCatalog.exercise(number))
+        let seeds: [UInt64] = [101, 202]
+        let report = try await Repository.report(exercise, "starter", seeds: seeds)
+        #expect(!report.passed)
+        let text = report.json()
+        for seed in seeds {
+            let data = WorkshopData(seed: seed)
+            for value in [data.expectedChecksum.description, data.expectedReads.description] {
+                #expect(!text.contains(value), "the report shows \(value)")
+            }
+            for id in data.readIDs.prefix(10) { #expect(!text.contains(data.note(id).title)) }
+        }
+    }
+
+    @Test("The checks draw fresh seeds: two checks of one starter run on different data")
+    func freshSeeds() async throws {
+        let first = try await Repository.report(.confinement, "solution")
+        let second = try await Repository.report(.confinement, "solution")
+        #expect(first.passed && second.passed)
+        #expect(first.seeds.count == 2 && second.seeds.count == 2)
+        #expect(Set(first.seeds).isDisjoint(with: second.seeds))
+    }
+}
