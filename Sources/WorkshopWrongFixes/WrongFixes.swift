@@ -14,6 +14,7 @@ public struct WrongFix: Sendable, CustomStringConvertible {
         case removesTheIsolation = "removes the isolation the exercise is about"
         case skipsTheWork = "skips the work or swallows errors"
         case hidesALeak = "a leak the object walk cannot see"
+        case keepsTheMisconception = "keeps the misconception the lesson corrects"
     }
 
     public let exercise: Int
@@ -160,5 +161,53 @@ public let wrongFixes: [WrongFix] = [
     WrongFix(
         exercise: 14, name: "HalfWaitingImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "an executor hands each job to its queue with async", check: BlockingExecutorCheck<HalfWaitingImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListRefetchingOnRead", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "are new objects", check: BackgroundSyncCheck<InboxListRefetchingOnRead>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListNewViewContext", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListNewViewContext>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListWaitingForFreshValues", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the main thread", check: BackgroundSyncCheck<InboxListWaitingForFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingEverything", kind: .skipsTheWork, refusedBy: "shown",
+        because: "the note the save deleted was still shown", check: BackgroundSyncCheck<InboxListMergingEverything>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingFreshValues", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "has unsaved changes", check: BackgroundSyncCheck<InboxListCopyingFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingAndSavingBack", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListCopyingAndSavingBack>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelInATask", kind: .keepsTheMisconception, refusedBy: "main-actor",
+        because: "lines parsed on the main actor", check: ModelActorOnMainCheck<ImportPanelInATask>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelDetachedParse", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "the importer's jobs run on the main queue", check: ModelActorOnMainCheck<ImportPanelDetachedParse>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOwnQueue", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "given a queue of its own", check: ModelActorOnMainCheck<ImportPanelOwnQueue>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskNilOnTemporaryID", kind: .skipsTheWork, refusedBy: "opened",
+        because: "Turning the reader's error into nil hides it", check: TemporaryIDsCheck<DraftDeskNilOnTemporaryID>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskSavingTheReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "has a temporary identifier", check: TemporaryIDsCheck<DraftDeskSavingTheReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskTranslatingIDs", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "none was saved under those identifiers", check: TemporaryIDsCheck<DraftDeskTranslatingIDs>.run(arguments:seeds:)
     ),
 ]
