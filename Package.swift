@@ -163,7 +163,7 @@ let package = Package(
 
         // MARK: The workshop: graded exercises (Workshop/ holds the learner's copies)
         // What an exercise's own code may use: the protocols it conforms to and its fixtures.
-        .target(name: "WorkshopKit", dependencies: ["NoteStore", "Workload", "GlobalActorStore"], swiftSettings: strictSwift),
+        .target(name: "WorkshopKit", dependencies: ["NoteStore", "Workload", "GlobalActorStore", "CustomExecutorStore"], swiftSettings: strictSwift),
         .target(
             name: "Workshop",
             dependencies: [

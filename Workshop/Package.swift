@@ -26,6 +26,9 @@ let exercises = [
     "12-observation",
     "13-inherited-isolation",
     "14-blocking-executor",
+    "15-background-sync",
+    "16-model-actor-on-main",
+    "17-temporary-ids",
     "18-isolated-conformance",
 ]
 

@@ -54,6 +54,7 @@ public final class NoteContainer: Sendable {
 
     private let contexts = Atomic<Int>(0)
     private let rowReads = Atomic<Int>(0)
+    private let rowsFetched = Atomic<Int>(0)
     /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
     private let injectedFailures = Mutex<[NoteID: NoteStoreError]>([:])
     private let hasInjectedFailures = Atomic<Bool>(false)
@@ -144,6 +145,14 @@ extension NoteContainer {
 
     func noteRowRead() {
         rowReads.add(1, ordering: .relaxed)
+    }
+
+    /// Note rows its contexts' fetches (``NoteContext/fetch(_:)``) have read from the
+    /// database: every row a fetch stepped over, whether or not its object was registered.
+    package var noteRowsFetched: Int { rowsFetched.load(ordering: .relaxed) }
+
+    func noteRowsFetched(_ rows: Int) {
+        rowsFetched.add(rows, ordering: .relaxed)
     }
 
     /// Makes every later read of note `id` from the database fail with `error`, as a disk

@@ -32,6 +32,10 @@ public final class NoteContext {
 
     let connection: SQLiteConnection
     let concurrencyDebug: Bool
+    /// Whether the context was made on the main queue (in main-actor code), whatever queue
+    /// it was then given: for a check that must tell a context made on the main actor from
+    /// one made elsewhere.
+    package let madeOnMainQueue: Bool
     /// The actor whose executor the context is confined to instead of its queue, once
     /// ``confine(to:)`` named it. Weak: the actor owns the context, not the other way round.
     private weak var confiningActor: (any Actor)?
@@ -62,6 +66,9 @@ public final class NoteContext {
         self.connection = connection
         self.queue = queue
         self.concurrencyDebug = container.options.concurrencyDebug
+        StoreAudit.contextMade(on: queue)
+        // A context is made on the thread that calls newContext(name:queue:).
+        self.madeOnMainQueue = ContextQueue.main.isCurrent
     }
 
     deinit {
@@ -83,6 +90,7 @@ public final class NoteContext {
         precondition(!isConfinedToActor, "context '\(name)' is confined to an actor already")
         confiningActor = actor
         isConfinedToActor = true
+        StoreAudit.contextConfined()
     }
 
     /// Stops the process when debug mode is on and the caller is not where the context is

@@ -57,7 +57,10 @@ extension NoteContext {
         if let folder = descriptor.folder { statement.bind(folder.rawValue, at: 1) }
         if let prefix = descriptor.titlePrefix { statement.bind(prefix, at: 2) }
         var notes: [Note] = []
+        var rows = 0
+        defer { container.noteRowsFetched(rows) }
         while try statement.step() {
+            rows += 1
             let id = NoteID(statement.int64(0))
             if deletedNotes[id] != nil { continue }
             if let registered = registeredNotes[id]?.note, !registered.isFaultUnchecked {

@@ -12,7 +12,7 @@ import Synchronization
 /// opening, a wait that parks a thread (never the fast path of a call already on its queue).
 package enum StoreAudit {
     /// Synchronous waits for a context's queue (`performAndWait`, `ContextQueue.sync`) that
-    /// parked a thread that should never park, by where the thread came from.
+    /// parked the calling thread, by where the thread came from.
     package struct Waits: Codable, Sendable, Equatable {
         /// From the main thread: the interface freezes until the queue is free.
         package var mainThread = 0
@@ -22,20 +22,27 @@ package enum StoreAudit {
         /// From a task on the cooperative pool (a default actor or nonisolated async code):
         /// one of a handful of threads, sized to the cores, stops.
         package var cooperativePool = 0
+        /// From any other thread: a `Thread` or a global dispatch queue of the caller's, or
+        /// an executor's `enqueue` run outside any task. Core Data's `performAndWait` from a
+        /// thread of one's own; from async code, a thread held for every call.
+        package var otherThread = 0
 
-        package init(mainThread: Int = 0, contextQueue: Int = 0, cooperativePool: Int = 0) {
+        package init(mainThread: Int = 0, contextQueue: Int = 0, cooperativePool: Int = 0, otherThread: Int = 0) {
             self.mainThread = mainThread
             self.contextQueue = contextQueue
             self.cooperativePool = cooperativePool
+            self.otherThread = otherThread
         }
 
-        package var total: Int { mainThread + contextQueue + cooperativePool }
+        /// Every wait, wherever it came from.
+        package var total: Int { mainThread + contextQueue + cooperativePool + otherThread }
 
         package static func - (later: Waits, earlier: Waits) -> Waits {
             Waits(
                 mainThread: later.mainThread - earlier.mainThread,
                 contextQueue: later.contextQueue - earlier.contextQueue,
-                cooperativePool: later.cooperativePool - earlier.cooperativePool
+                cooperativePool: later.cooperativePool - earlier.cooperativePool,
+                otherThread: later.otherThread - earlier.otherThread
             )
         }
     }
@@ -44,18 +51,36 @@ package enum StoreAudit {
     private static let mainThreadWaits = Atomic<Int>(0)
     private static let contextQueueWaits = Atomic<Int>(0)
     private static let cooperativePoolWaits = Atomic<Int>(0)
+    private static let otherThreadWaits = Atomic<Int>(0)
+    private static let mainQueueContexts = Atomic<Int>(0)
+    private static let actorConfinements = Atomic<Int>(0)
+
+    /// Contexts made on the main queue so far (view contexts, and contexts given
+    /// `ContextQueue.main`): their work runs where the interface runs.
+    package static var contextsOnTheMainQueue: Int { mainQueueContexts.load(ordering: .relaxed) }
+
+    /// Contexts confined to an actor's executor so far (`NoteContext.confine(to:)`), the
+    /// lab's own way, which Core Data does not have.
+    package static var contextsConfinedToActors: Int { actorConfinements.load(ordering: .relaxed) }
+
+    static func contextMade(on queue: ContextQueue) {
+        if queue.isMain { mainQueueContexts.add(1, ordering: .relaxed) }
+    }
+
+    static func contextConfined() {
+        actorConfinements.add(1, ordering: .relaxed)
+    }
 
     /// Containers opened in this process so far.
     package static var containersOpened: Int { containers.load(ordering: .relaxed) }
 
-    /// Synchronous waits so far that parked a thread of the main actor, of a context's
-    /// queue or of the cooperative pool. A wait from a thread of one's own (a `Thread`, a
-    /// global dispatch queue) is Core Data's `performAndWait` used as intended: not counted.
+    /// Synchronous waits so far, by the thread they parked.
     package static var blockingWaits: Waits {
         Waits(
             mainThread: mainThreadWaits.load(ordering: .relaxed),
             contextQueue: contextQueueWaits.load(ordering: .relaxed),
-            cooperativePool: cooperativePoolWaits.load(ordering: .relaxed)
+            cooperativePool: cooperativePoolWaits.load(ordering: .relaxed),
+            otherThread: otherThreadWaits.load(ordering: .relaxed)
         )
     }
 
@@ -80,6 +105,8 @@ package enum StoreAudit {
             contextQueueWaits.add(1, ordering: .relaxed)
         } else if withUnsafeCurrentTask(body: { $0 != nil }) {
             cooperativePoolWaits.add(1, ordering: .relaxed)
+        } else {
+            otherThreadWaits.add(1, ordering: .relaxed)
         }
     }
 }

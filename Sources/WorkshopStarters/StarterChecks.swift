@@ -15,4 +15,7 @@ public let starterChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] 
     12: ObservationCheck<NoteCounter>.run(arguments:seeds:),
     13: InheritedIsolationCheck<NoteList>.run(arguments:seeds:),
     14: BlockingExecutorCheck<NoteImporter>.run(arguments:seeds:),
+    15: BackgroundSyncCheck<InboxList>.run(arguments:seeds:),
+    16: ModelActorOnMainCheck<ImportPanel>.run(arguments:seeds:),
+    17: TemporaryIDsCheck<DraftDesk>.run(arguments:seeds:),
 ]

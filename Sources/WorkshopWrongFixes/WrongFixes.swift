@@ -15,7 +15,7 @@ public struct WrongFix: Sendable, CustomStringConvertible {
         case removesTheIsolation = "removes the isolation the exercise is about"
         case skipsTheWork = "skips the work or swallows errors"
         case hidesALeak = "a leak the object walk cannot see"
-        case movesTheWorkToTheMainActor = "moves the work onto the main actor"
+        case keepsTheMisconception = "keeps the misconception the lesson corrects"
     }
 
     public let exercise: Int
@@ -25,6 +25,9 @@ public struct WrongFix: Sendable, CustomStringConvertible {
     /// The id of the check that refuses it, and words its problem must contain.
     public let refusedBy: String
     public let because: String
+    /// Seeds to run it on, where the way round depends on the run's data (exercise 11's
+    /// taps); nil for fresh ones.
+    public let seeds: [UInt64]?
     /// The file, as a path from `Sources/WorkshopWrongFixes/`. Those of an exercise compiled
     /// with the main actor as its default isolation are compiled in the module
     /// `WorkshopMainActorDefault`, as their exercise is.
@@ -33,6 +36,19 @@ public struct WrongFix: Sendable, CustomStringConvertible {
     }
 
     let check: @Sendable ([String], [UInt64]?) async -> Int32
+
+    init(
+        exercise: Int, name: String, kind: Kind, refusedBy: String, because: String, seeds: [UInt64]? = nil,
+        check: @escaping @Sendable ([String], [UInt64]?) async -> Int32
+    ) {
+        self.exercise = exercise
+        self.name = name
+        self.kind = kind
+        self.refusedBy = refusedBy
+        self.because = because
+        self.seeds = seeds
+        self.check = check
+    }
 
     public var description: String { "\(exercise) \(name)" }
 
@@ -54,6 +70,14 @@ public let wrongFixes: [WrongFix] = [
         because: "a value read differs from the reference model's", check: ConfinementCheck<RememberingArchive>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 1, name: "GlobalThreadArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on a thread held for it", check: ConfinementCheck<GlobalThreadArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "MainQueueArchive", kind: .ignoresWhatIsHandedIn, refusedBy: "contexts",
+        because: "on the main queue", check: ConfinementCheck<MainQueueArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 2, name: "WaitingTitles", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "on the cooperative pool", check: DebugSwitchCheck<WaitingTitles>.run(arguments:seeds:)
     ),
@@ -62,20 +86,32 @@ public let wrongFixes: [WrongFix] = [
         because: "performAndWait (or ContextQueue.sync) parked a thread", check: PlainActorCheck<WaitingActorArchive>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 3, name: "ConfinedActorArchive", kind: .removesTheIsolation, refusedBy: "contexts",
+        because: "confined to an actor with confine(to:)", check: PlainActorCheck<ConfinedActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 4, name: "ElsewhereExecutorArchive", kind: .ignoresWhatIsHandedIn, refusedBy: "queue",
         because: "not built on its own context's queue", check: CustomExecutorCheck<ElsewhereExecutorArchive>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 5, name: "UncheckedCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
-        because: "@unchecked Sendable tells the compiler to stop checking", check: GlobalActorCheck<UncheckedCacheIndex>.run(arguments:seeds:)
+        because: "@unchecked Sendable switches off the compiler's isolation checking", check: GlobalActorCheck<UncheckedCacheIndex>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 5, name: "CachelessIndex", kind: .skipsTheWork, refusedBy: "cache",
         because: "read it from the database again", check: GlobalActorCheck<CachelessIndex>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 5, name: "DoubleCacheIndex", kind: .skipsTheWork, refusedBy: "hops",
+        because: "a helper that is an actor of its own", check: GlobalActorCheck<DoubleCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "PlainStorageShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "ShelfStorage is no longer isolated to @NoteShelf", check: IsolatedInitCheck<PlainStorageShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 6, name: "NonisolatedInitShelf", kind: .removesTheIsolation, refusedBy: "source",
-        because: "nonisolated init tells the compiler to stop checking", check: IsolatedInitCheck<NonisolatedInitShelf>.run(arguments:seeds:)
+        because: "nonisolated init switches off the compiler's isolation checking", check: IsolatedInitCheck<NonisolatedInitShelf>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 7, name: "SwallowingSidebar", kind: .skipsTheWork, refusedBy: "failure",
@@ -86,12 +122,28 @@ public let wrongFixes: [WrongFix] = [
         because: "lines were parsed", check: TaskInheritanceCheck<UnparsedImporter>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 8, name: "PrivateQueueImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "source",
+        because: "a synchronous queue call parks the calling thread", check: TaskInheritanceCheck<PrivateQueueImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "RememberedDateEditDesk", kind: .neverTouchesTheDatabase, refusedBy: "checksum",
+        because: "updates were lost", check: LostUpdatesCheck<RememberedDateEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 9, name: "WaitingEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "on the cooperative pool", check: LostUpdatesCheck<WaitingEditDesk>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 9, name: "ScheduledEditDesk", kind: .skipsTheWork, refusedBy: "checksum",
         because: "had not run yet when apply(_:to:) returned", check: LostUpdatesCheck<ScheduledEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "CachedRowModel", kind: .skipsTheWork, refusedBy: "hops",
+        because: "8 hops per row", check: ChattyCallsCheck<CachedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "TwoTapEditor", kind: .hidesALeak, refusedBy: "leaks",
+        because: "objects left alive", seeds: [3, 4], check: RetainCycleCheck<TwoTapEditor>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 11, name: "CapturedHelperEditor", kind: .hidesALeak, refusedBy: "memory",
@@ -110,11 +162,63 @@ public let wrongFixes: [WrongFix] = [
         because: "lost its custom executor", check: BlockingExecutorCheck<ExecutorlessImporter>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 14, name: "HalfWaitingImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "an executor hands each job to its queue with async", check: BlockingExecutorCheck<HalfWaitingImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListRefetchingOnRead", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "are new objects", check: BackgroundSyncCheck<InboxListRefetchingOnRead>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListNewViewContext", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListNewViewContext>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListWaitingForFreshValues", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the main thread", check: BackgroundSyncCheck<InboxListWaitingForFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingEverything", kind: .skipsTheWork, refusedBy: "shown",
+        because: "the note the save deleted was still shown", check: BackgroundSyncCheck<InboxListMergingEverything>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingFreshValues", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "has unsaved changes", check: BackgroundSyncCheck<InboxListCopyingFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingAndSavingBack", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListCopyingAndSavingBack>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelInATask", kind: .keepsTheMisconception, refusedBy: "main-actor",
+        because: "lines parsed on the main actor", check: ModelActorOnMainCheck<ImportPanelInATask>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelDetachedParse", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "the importer's jobs run on the main queue", check: ModelActorOnMainCheck<ImportPanelDetachedParse>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOwnQueue", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "given a queue of its own", check: ModelActorOnMainCheck<ImportPanelOwnQueue>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskNilOnTemporaryID", kind: .skipsTheWork, refusedBy: "opened",
+        because: "Turning the reader's error into nil hides it", check: TemporaryIDsCheck<DraftDeskNilOnTemporaryID>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskSavingTheReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "has a temporary identifier", check: TemporaryIDsCheck<DraftDeskSavingTheReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskTranslatingIDs", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "none was saved under those identifiers", check: TemporaryIDsCheck<DraftDeskTranslatingIDs>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 18, name: "PreconcurrencyImporter", kind: .removesTheIsolation, refusedBy: "trap",
         because: "A conformance marked @preconcurrency compiles", check: MainActorDefaultWrongFixes.preconcurrencyImporter
     ),
     WrongFix(
-        exercise: 18, name: "MainActorDecodingImporter", kind: .movesTheWorkToTheMainActor, refusedBy: "main-actor",
+        exercise: 18, name: "MainActorDecodingImporter", kind: .keepsTheMisconception, refusedBy: "main-actor",
         because: "records decoded on the main actor", check: MainActorDefaultWrongFixes.mainActorDecodingImporter
     ),
     WrongFix(

@@ -26,6 +26,17 @@ struct FetchTests {
         #expect(try titles(NoteFetchDescriptor(titlePrefix: "%")) == [], "a prefix is text, not a LIKE pattern")
     }
 
+    @Test("The container counts every row a fetch reads, registered objects included, and nothing for a count")
+    func rowsFetched() throws {
+        let before = context.container.noteRowsFetched
+        try context.performAndWait { () throws(NoteStoreError) in
+            _ = try context.fetch()
+            _ = try context.fetch(NoteFetchDescriptor(folder: FolderID(1)))
+            _ = try context.fetchCount()
+        }
+        #expect(context.container.noteRowsFetched - before == 5)
+    }
+
     @Test("fetchCount counts what the predicate matches")
     func count() throws {
         let counts = try context.performAndWait { () throws(NoteStoreError) in

@@ -32,6 +32,21 @@ struct MainQueueBindingTests {
         #expect(!isMain)
     }
 
+    @Test("A context knows whether it was made on the main actor, whatever queue it was given")
+    func madeOnMainQueue() async throws {
+        let container = try Self.container(binding: false)
+        let onMain = try await Self.makeOnMainActorWithItsOwnQueue(container)
+        let detached = try await Task.detached { try container.newContext(name: "detached").madeOnMainQueue }.value
+        #expect(onMain == (made: true, isMain: false))
+        #expect(!detached)
+    }
+
+    @MainActor
+    static func makeOnMainActorWithItsOwnQueue(_ container: NoteContainer) throws -> (made: Bool, isMain: Bool) {
+        let context = try container.newContext(name: "own-queue", queue: ContextQueue(label: "own"))
+        return (context.madeOnMainQueue, context.queue.isMain)
+    }
+
     @Test("A queue passed explicitly wins over the binding")
     @MainActor
     func explicitQueue() throws {

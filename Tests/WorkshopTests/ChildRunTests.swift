@@ -123,6 +123,17 @@ struct ChildRunTests {
         #expect(run.stop == nil)
     }
 
+    @Test("lab workshop check reads only the report marked with its token, from a run that ended by itself as the report says")
+    func reportChannel() throws {
+        let report = CheckReport(exercise: .confinement, checks: [Check(id: "trap", status: .passed, expected: "", measured: "")])
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        let marked = "workshop-report T0K3N: \(json)\n"
+        #expect(CheckReport(output: marked, token: "T0K3N", exitStatus: 0, signal: nil)?.passed == true)
+        #expect(CheckReport(output: "workshop-report: \(json)\n", token: "T0K3N", exitStatus: 0, signal: nil) == nil, "a line without the token")
+        #expect(CheckReport(output: marked, token: "T0K3N", exitStatus: nil, signal: 9) == nil, "a process killed by a signal")
+        #expect(CheckReport(output: marked, token: "T0K3N", exitStatus: 1, signal: nil) == nil, "an exit status that says otherwise")
+    }
+
     @Test("Checks after a stop are not measured, and say so")
     func notMeasuredAfterAStop() {
         let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap), data: WorkshopData(seed: 1))

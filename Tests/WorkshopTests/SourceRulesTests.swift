@@ -17,9 +17,8 @@ struct SourceRulesTests {
     ])
     func importsRefused(_ line: String) {
         let findings = Self.findings("import NoteStore\n\(line)\n")
-        #expect(findings.count == 1)
-        #expect(findings.first?.line == 2)
-        #expect(findings.first?.message.contains("the workload's plans and the checks are the check's alone") == true)
+        #expect(findings.allSatisfy { $0.line == 2 })
+        #expect(findings.contains { $0.message.contains("the workload's plans and the checks are the check's alone") })
     }
 
     @Test("The store, WorkshopKit, the patterns' modules and the platform may be imported")
@@ -50,17 +49,46 @@ struct SourceRulesTests {
     func escapeHatches() {
         let unsafe = "    private nonisolated(unsafe) let context: NoteContext"
         #expect(Self.findings(unsafe, in: .confinement).isEmpty)
-        #expect(Self.findings(unsafe, in: .plainActor).first?.message.contains("nonisolated(unsafe) tells the compiler") == true)
+        #expect(Self.findings(unsafe, in: .plainActor).first?.message.contains("nonisolated(unsafe) switches off") == true)
         #expect(Self.findings("final class Cache: @unchecked   Sendable {}", in: .globalActor).count == 1)
-        #expect(Self.findings("    nonisolated init() {}", in: .isolatedInit).count == 1)
-        #expect(Self.findings("    nonisolated convenience init(x: Int) {}", in: .isolatedInit).count == 1)
-        #expect(Self.findings("    nonisolated func title() -> String { \"\" }", in: .isolatedInit).isEmpty)
+        #expect(Self.findings("    nonisolated init() {}", in: .plainActor).count == 1)
+        #expect(Self.findings("    nonisolated convenience init(x: Int) {}", in: .plainActor).count == 1)
+        #expect(Self.findings("    nonisolated func title() -> String { \"\" }", in: .plainActor).isEmpty)
     }
 
-    @Test("Blocking calls are refused")
+    @Test("Blocking calls are refused; a synchronous queue call only where the exercise starts with one")
     func blocking() {
         #expect(Self.findings("let semaphore = DispatchSemaphore(value: 0)").count == 1)
         #expect(Self.findings("Thread.sleep(forTimeInterval: 1)").count == 1)
+        #expect(Self.findings("let batch = parser.sync { NoteFile.batch(from: lines) }").count == 1)
+        #expect(Self.findings("queue.sync(execute: work)").count == 1)
+        #expect(Self.findings("queue.asyncAndWait { }").count == 1)
+        #expect(Self.findings("queue.sync { job.runSynchronously(on: executor) }", in: .blockingExecutor).isEmpty)
+    }
+
+    @Test("Reaching out of the exercise's process is refused, in code and in strings", arguments: [
+        "kill(getppid(), SIGKILL)", "let out = FileHandle(forWritingAtPath: \"/proc/\\(getppid())/fd/1\")",
+        "let child = Process()", "_ = fork()", "let p = popen(\"ls\", \"r\")", "@_dynamicReplacement(for: main) func f() {}",
+    ])
+    func outOfTheProcess(_ line: String) {
+        #expect(!Self.findings(line).isEmpty)
+    }
+
+    @Test("A type named like the check's entry point is refused", arguments: [
+        "enum ConfinementCheck<A> { static func main() async -> Never { exit(0) } }", "enum Workshop {}", "struct MyChecker {}",
+    ])
+    func reservedNames(_ line: String) {
+        #expect(Self.findings(line).contains { $0.message.contains("a name the check's entry point uses") })
+    }
+
+    @Test("The type exercise 6 keeps isolated must stay isolated to its global actor")
+    func keptIsolated() {
+        let isolated = "@NoteShelf\nfinal class ShelfStorage {\n}"
+        #expect(Self.findings(isolated, in: .isolatedInit).isEmpty)
+        #expect(Self.findings("@NoteShelf final class ShelfStorage {}", in: .isolatedInit).isEmpty)
+        let plain = "/// The shelf's notes.\nfinal class ShelfStorage {\n}"
+        #expect(Self.findings(plain, in: .isolatedInit).first?.line == 2)
+        #expect(Self.findings(plain, in: .isolatedInit).first?.message.contains("no longer isolated to @NoteShelf") == true)
     }
 
     @Test("Comments and string literals are not read")

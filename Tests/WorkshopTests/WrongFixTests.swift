@@ -20,7 +20,7 @@ struct WrongFixTests {
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return
         }
-        let report = try await Repository.report(exercise, "wrong:\(fix.name)")
+        let report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
         #expect(!report.passed)
         let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
         #expect(check.status == .failed)

@@ -32,7 +32,7 @@ struct ExerciseNumber: ParsableArguments {
     /// The exercise, or a one-line usage error that names the valid numbers.
     func exercise() throws(LabError) -> Exercise {
         guard let exercise = ExerciseCatalog.exercise(number) else {
-            throw .usage("there is no exercise \(number): the exercises are 1 to \(ExerciseCatalog.all.last?.number ?? 0) (lab workshop lists them)")
+            throw .usage("there is no exercise \(number): the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)")
         }
         return exercise
     }

@@ -64,6 +64,11 @@ public struct Exercise: Sendable, Identifiable {
     package let extraImports: Set<String>
     /// What to do instead of an escape hatch, in this exercise.
     package let escapeAdvice: String
+    /// What to do instead of a synchronous wait, in this exercise.
+    package let waitsAdvice: String
+    /// Types the exercise keeps isolated to a global actor, as `(type, actor)`: the source
+    /// rules refuse a file that drops the attribute (exercise 6's storage).
+    package let keptIsolated: [(type: String, actor: String)]
     /// The default isolation the nested package compiles the exercise with, and its
     /// starter, solution and wrong fixes are compiled with.
     public let defaultIsolation: DefaultIsolation
@@ -74,6 +79,8 @@ public struct Exercise: Sendable, Identifiable {
         entryPoint: String, checkIDs: [String],
         allows: Set<SourceRules.Escape> = [], extraImports: Set<String> = [],
         escapeAdvice: String = "keep the isolation, and fix what it finds",
+        waitsAdvice: String = "await context.perform { } instead, which suspends the caller and frees its thread",
+        keptIsolated: [(type: String, actor: String)] = [],
         defaultIsolation: DefaultIsolation = .nonisolated
     ) {
 
@@ -91,11 +98,14 @@ public struct Exercise: Sendable, Identifiable {
         self.allows = allows
         self.extraImports = extraImports
         self.escapeAdvice = escapeAdvice
+        self.waitsAdvice = waitsAdvice
+        self.keptIsolated = keptIsolated
         self.defaultIsolation = defaultIsolation
     }
 
     /// The text of the exercise's `main.swift`: the check's entry point, which
-    /// `lab workshop check` puts back whenever it was changed.
+    /// `lab workshop check` puts back whenever it was changed. The check is named with its
+    /// module, so that no type of the learner's file can stand in for it.
     public var entryPointSource: String {
         """
         // Exercise \(number)'s check. `lab workshop check \(number)` builds this folder (this file and your
@@ -103,7 +113,7 @@ public struct Exercise: Sendable, Identifiable {
 
         import Workshop
 
-        await \(entryPoint).main()
+        await Workshop.\(entryPoint).main()
 
         """
     }

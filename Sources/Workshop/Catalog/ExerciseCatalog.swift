@@ -17,6 +17,9 @@ package enum ExerciseCatalog {
         .observation,
         .inheritedIsolation,
         .blockingExecutor,
+        .backgroundSync,
+        .modelActorOnMain,
+        .temporaryIDs,
         .isolatedConformance,
     ]
 

@@ -88,8 +88,22 @@ extension CheckReport {
     /// The report an exercise's executable printed, or nil when it printed none (it did not
     /// run to its end).
     package init?(output: String) {
-        guard let line = Wire.report.payloads(in: output).last,
+        self.init(output: output, token: "")
+    }
+
+    /// The report an exercise's executable printed on the line marked with `token`, or nil.
+    package init?(output: String, token: String) {
+        guard let line = Wire.report.payloads(in: output, token: token).last,
               let report = Wire.decode(CheckReport.self, from: line) else { return nil }
+        self = report
+    }
+
+    /// The report of a run that `lab workshop check` started with `token`: only when the
+    /// line carries the token, the process ended by itself, and its exit status says what
+    /// the report says (0 passed, 1 not). Anything else is not the check's report.
+    package init?(output: String, token: String, exitStatus: Int32?, signal: Int32?) {
+        guard signal == nil, let report = CheckReport(output: output, token: token),
+              exitStatus == (report.passed ? 0 : 1) else { return nil }
         self = report
     }
 

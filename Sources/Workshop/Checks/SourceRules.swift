@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - SourceRules
 
 /// What an exercise's own files may say, read from their text before they are built.
@@ -14,6 +16,9 @@ package struct SourceRules: Sendable {
         case uncheckedSendable = "@unchecked Sendable"
         case nonisolatedUnsafe = "nonisolated(unsafe)"
         case nonisolatedInit = "nonisolated init"
+        /// `queue.sync { }` or `asyncAndWait`: the exercise about an executor that waits
+        /// starts with one.
+        case waitingCall = "a synchronous queue call"
     }
 
     /// One finding: where, and why it is not allowed.
@@ -30,18 +35,39 @@ package struct SourceRules: Sendable {
         "Foundation", "FoundationEssentials", "Dispatch", "Observation", "Synchronization", "Glibc", "Darwin",
     ]
 
-    /// Words that reach into another module's internals or around the type system.
+    /// Words that reach into another module's internals, around the type system, or out of
+    /// the exercise's own process.
     static let reachingAround: [(word: String, why: String)] = [
         ("@testable", "@testable opens the internals of a module, which an app's code never sees"),
-        ("@_spi", "@_spi opens a module's private interface"),
-        ("@_private", "@_private opens a file's private declarations"),
-        ("@_silgen_name", "@_silgen_name binds to a runtime symbol behind the compiler's back"),
-        ("@_cdecl", "@_cdecl exports a symbol behind the compiler's back"),
         ("unsafeBitCast", "unsafeBitCast reinterprets a value behind the compiler's back"),
         ("Unmanaged", "Unmanaged takes reference counting out of the compiler's hands"),
         ("dlsym", "dlsym finds symbols behind the compiler's back"),
         ("dlopen", "dlopen loads code behind the compiler's back"),
+        ("getppid", "getppid reaches for the process that runs the check"),
+        ("kill", "kill signals another process"),
+        ("fork", "fork starts another process"),
+        ("posix_spawn", "posix_spawn starts another process"),
+        ("execv", "execv replaces the process"),
+        ("execve", "execve replaces the process"),
+        ("execvp", "execvp replaces the process"),
+        ("system", "system starts another process"),
+        ("popen", "popen starts another process"),
+        ("Process", "Process starts another process"),
+        ("ptrace", "ptrace reaches into another process"),
+        ("dup2", "dup2 rewires the process's files"),
     ]
+
+    /// Text, in code or in a string, that names another process's files.
+    static let processPaths: [(text: String, why: String)] = [
+        ("/proc/", "/proc reaches into the processes of the check"),
+        ("/dev/fd", "/dev/fd reaches into the process's files"),
+    ]
+
+    /// Names the check's entry point uses: a declaration of one would stand in for the
+    /// check (`main.swift` calls `Workshop.ConfinementCheck<…>.main()`).
+    static func isReservedName(_ name: String) -> Bool {
+        name == "Workshop" || name == "WorkshopKit" || name == "main" || name.hasSuffix("Check") || name.hasSuffix("Checker")
+    }
 
     /// Calls that park a thread whatever queue it belongs to.
     static let blocking: [(word: String, why: String)] = [
@@ -76,20 +102,40 @@ package struct SourceRules: Sendable {
                         + "modules, as an app has them; the workload's plans and the checks are the check's alone"
                 )
             }
+            if Self.underscoredAttribute(in: line) {
+                found("an underscored attribute (@_…) works behind the compiler's back: not allowed in an exercise")
+            }
             for (word, why) in Self.reachingAround where Self.contains(word, in: line) {
                 found("\(why): not allowed in an exercise")
             }
             for (word, why) in Self.blocking where Self.contains(word, in: line) {
                 found("\(why): blocking a thread is what lesson 1 warns about; await instead")
             }
+            for name in Self.declaredNames(in: line) where Self.isReservedName(name) {
+                found("declares \(name), a name the check's entry point uses: name your types after what they do")
+            }
             for escape in Escape.allCases where !exercise.allows.contains(escape) && Self.matches(escape, line) {
-                found(
-                    "\(escape.rawValue) tells the compiler to stop checking the isolation this exercise is about: "
-                        + exercise.escapeAdvice
-                )
+                if escape == .waitingCall {
+                    found("a synchronous queue call parks the calling thread until the queue has run the block: await instead")
+                } else {
+                    found("\(escape.rawValue) switches off the compiler's isolation checking, which this exercise does not need: "
+                        + exercise.escapeAdvice)
+                }
             }
         }
-        return findings
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (path, why) in Self.processPaths where line.contains(path) {
+                findings.append(Finding(file: file, line: index + 1, message: "\(why): not allowed in an exercise"))
+            }
+        }
+        for (type, actor) in exercise.keptIsolated where !Self.declares(type, isolatedTo: actor, in: code) {
+            findings.append(Finding(
+                file: file, line: Self.declarationLine(of: type, in: code) ?? 1,
+                message: "\(type) is no longer isolated to @\(actor): the lesson keeps it there, and creates it where "
+                    + "the actor can be awaited"
+            ))
+        }
+        return findings.sorted { ($0.line, $0.message) < ($1.line, $1.message) }
     }
 
     private var importsAllowed: Set<String> {
@@ -161,6 +207,41 @@ package struct SourceRules: Sendable {
         return modules
     }
 
+    /// Whether `line` holds an attribute whose name starts with an underscore.
+    static func underscoredAttribute(in line: String) -> Bool {
+        line.contains("@_")
+    }
+
+    /// The names `line` declares: `class X`, `struct X`, `enum X`, `actor X`, `protocol X`,
+    /// `typealias X`, `func X`, `let X`, `var X`.
+    static func declaredNames(in line: String) -> [String] {
+        let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+        let kinds: Set<String> = ["class", "struct", "enum", "actor", "protocol", "typealias", "func", "let", "var"]
+        return zip(words, words.dropFirst()).compactMap { kinds.contains($0) ? $1 : nil }
+    }
+
+    /// The line of the type declaration of `type` in `code`, from 1.
+    static func declarationLine(of type: String, in code: [String]) -> Int? {
+        code.firstIndex { line in
+            let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+            return zip(words, words.dropFirst()).contains { ["class", "struct", "enum", "actor"].contains($0) && $1 == type }
+        }.map { $0 + 1 }
+    }
+
+    /// Whether `type` is declared with `@actor` among its attributes, on its line or the
+    /// lines of attributes just above it.
+    static func declares(_ type: String, isolatedTo actor: String, in code: [String]) -> Bool {
+        guard let line = declarationLine(of: type, in: code) else { return false }
+        var index = line - 1
+        while index >= 0 {
+            let text = code[index].trimmingCharacters(in: .whitespaces)
+            if contains("@\(actor)", in: text) { return true }
+            if index < line - 1 && !text.hasPrefix("@") { return false }
+            index -= 1
+        }
+        return false
+    }
+
     /// Whether `word` appears in `line` as a whole word.
     static func contains(_ word: String, in line: String) -> Bool {
         var searchRange = line.startIndex..<line.endIndex
@@ -181,6 +262,9 @@ package struct SourceRules: Sendable {
             return squeezed.contains("@unchecked Sendable")
         case .nonisolatedUnsafe:
             return squeezed.contains("nonisolated(unsafe)")
+        case .waitingCall:
+            let compact = squeezed.replacingOccurrences(of: " ", with: "")
+            return compact.contains(".sync{") || compact.contains(".sync(") || contains("asyncAndWait", in: line)
         case .nonisolatedInit:
             let words = squeezed.split(separator: " ")
             guard let start = words.firstIndex(of: "nonisolated") else { return false }

@@ -28,7 +28,9 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("deadlock"),
-        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "waits", "executor", "checksum", "index"]
+        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "waits", "executor", "checksum", "index"],
+        allows: [.waitingCall],
+        waitsAdvice: "an executor hands each job to its queue with async and returns, as ContextExecutor does"
     )
 }
 

@@ -24,7 +24,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: ["store", "trap", "waits", "checksum", "reads"],
+        entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: ["store", "contexts", "trap", "waits", "checksum", "reads"],
         allows: [.nonisolatedUnsafe],
         escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )
@@ -33,6 +33,7 @@ extension Exercise {
 /// Exercise 1's check: the archive runs with the trap on and ends as the reference model says.
 public enum ConfinementCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .confinement }
+    public static var contextsMustHaveTheirOwnQueues: Bool { true }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("executor"),
-        entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: ["store", "executor", "queue", "trap", "waits", "checksum", "reads", "perform", "hops", "dispatches"],
+        entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: ["store", "contexts", "executor", "queue", "trap", "waits", "checksum", "reads", "perform", "hops", "dispatches"],
         escapeAdvice: "keep the context inside the actor, on an executor built on the context's queue"
     )
 }
@@ -39,6 +39,7 @@ extension Exercise {
 /// Exercise 4's check: an actor on its context's executor, one job and two hops a call.
 public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .customExecutor }
+    public static var contextsMustHaveTheirOwnQueues: Bool { true }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("checksum"),
-        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "trap", "waits", "checksum"]
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "waits", "checksum"]
     )
 }
 
@@ -53,10 +53,12 @@ public struct EditMeasurements: Measurements {
 
 // MARK: - LostUpdatesCheck
 
-/// Exercise 9's check: eight clients edit the same ten notes at once, and for every seed
-/// the database ends as the reference model, which applies the edits one by one, says.
+/// Exercise 9's check: eight clients edit the same ten notes at once, the check edits them
+/// too between the clients' two halves, and after every round the database ends as the
+/// reference model, which applies the edits one by one, says.
 public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     public static var exercise: Exercise { .lostUpdates }
+    public static var contextsMustHaveTheirOwnQueues: Bool { true }
 
     /// Three rounds of edits, each from its own seed drawn from the run's.
     static func seeds(_ data: WorkshopData) -> [UInt64] {
@@ -73,7 +75,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     /// second on, so the date counts the edits that were applied.
     static func edits(seed: UInt64, data: WorkshopData) -> [[(NoteID, NoteEdit)]] {
         let sharedNotes = sharedNotes(data)
-        return (0..<clients).map { client in
+        return (0...clients).map { client in
             var random = SplitMix64(seed: seed &* 31 &+ UInt64(client))
             return (0..<editsPerClient).map { _ in
                 let note = sharedNotes[sharedNotes.startIndex + Int(random.next(in: 0...Int64(sharedNotes.count - 1)))]
@@ -87,18 +89,21 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         let sharedNotes = sharedNotes(data)
         var results: [EditMeasurements.Seed] = []
         for (round, seed) in seeds(data).enumerated() {
-            record.step("running \(clients) clients × \(editsPerClient) edits, round \(round + 1)")
+            record.step("running \(clients) clients and the check's own × \(editsPerClient) edits, round \(round + 1)")
             let container = try await data.seeded()
             let editor = try Editor(container: container)
             let edits = edits(seed: seed, data: data)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for clientEdits in edits {
-                    group.addTask {
-                        for (id, edit) in clientEdits { try await editor.apply(edit, to: id) }
-                    }
-                }
-                try await group.waitForAll()
+            // The clients' first halves, then the check's own edits through a context of its
+            // own, then the second halves: a desk that trusts what it read before the check's
+            // edits, instead of reading in the job that writes, loses them.
+            let halves = edits.dropLast().map { ($0.prefix(editsPerClient / 2), $0.dropFirst(editsPerClient / 2)) }
+            try await edit(halves.map(\.0), through: editor)
+            let context = try container.newContext(name: "check-editor")
+            for (id, edit) in edits[clients] {
+                try await context.perform { (context) throws(NoteStoreError) in try context.apply(edit, to: id) }
             }
+            await context.perform { context in context.close() }
+            try await edit(halves.map(\.1), through: editor)
             let notRunYet = StoreAudit.scheduledBodiesNotFinished
             record.step("reading the database after round \(round + 1)")
             var reference = ReferenceModel()
@@ -119,6 +124,18 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         }
     }
 
+    /// Runs each client's `edits` through `editor`, the clients at once.
+    private static func edit(_ edits: [ArraySlice<(NoteID, NoteEdit)>], through editor: Editor) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for clientEdits in edits {
+                group.addTask {
+                    for (id, edit) in clientEdits { try await editor.apply(edit, to: id) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     /// The seconds the shared notes' dates moved on: one per edit applied.
     private static func modificationAdvances(in container: NoteContainer, data: WorkshopData) async throws -> Int {
         let sharedNotes = sharedNotes(data)
@@ -131,7 +148,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     }
 
     public static func checks(_ measured: EditMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
-        let total = clients * editsPerClient
+        let total = (clients + 1) * editsPerClient
         let rounds = seeds(data).count
         let expected = "the reference model's checksum after each of \(rounds) rounds of edits"
         return [

@@ -54,8 +54,8 @@ extension NoteArchive {
 
         record.step("counting the hops and queue dispatches of snapshot(of:)")
         let jobsBefore = executor?.enqueuedJobs ?? 0
-        let id = data.readIDs[0]
-        let perCall = try await CallMeter.perCall { _ = try await archive.snapshot(of: id) }
+        let ids = data.unreadIDs(CallMeter.calls)
+        let perCall = try await CallMeter.perCall { call in _ = try await archive.snapshot(of: ids[call]) }
         let executorJobs = Double((executor?.enqueuedJobs ?? 0) - jobsBefore) / Double(CallMeter.calls)
         record.record {
             $0.perCall = perCall

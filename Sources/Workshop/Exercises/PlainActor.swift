@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: ["store", "trap", "waits", "checksum", "reads", "hops"],
+        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: ["store", "contexts", "trap", "waits", "checksum", "reads", "hops"],
         escapeAdvice: "keep the context inside the actor and enter its queue with perform"
     )
 }
@@ -38,6 +38,7 @@ extension Exercise {
 /// Exercise 3's check: no trap, the reference model's data, and the plain actor's hops.
 public enum PlainActorCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .plainActor }
+    public static var contextsMustHaveTheirOwnQueues: Bool { true }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -20,10 +20,10 @@ enum CallMeter {
     static let calls = 100
 
     /// Calls `body` ``calls`` times from the caller's actor (from none, for a client outside
-    /// every actor) and returns its cost per call. The process runs nothing else meanwhile,
-    /// so the counts are the call's.
+    /// every actor) with the number of the call, from 0, and returns its cost per call. The
+    /// process runs nothing else meanwhile, so the counts are the call's.
     static func perCall(
-        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+        isolation: isolated (any Actor)? = #isolation, _ body: (Int) async throws -> Void
     ) async throws -> PerCall {
         let dispatchesBefore = ContextQueue.dispatchCount
         var hops: Double?
@@ -31,11 +31,11 @@ enum CallMeter {
             let (_, count) = try await HopMeter.counting { () async throws -> Void in
                 // A closure runs on an isolated parameter's actor only when it captures it.
                 _ = isolation
-                for _ in 0..<calls { try await body() }
+                for call in 0..<calls { try await body(call) }
             }
             hops = Double(count.hops) / Double(calls)
         } else {
-            for _ in 0..<calls { try await body() }
+            for call in 0..<calls { try await body(call) }
         }
         let dispatches = Double(ContextQueue.dispatchCount - dispatchesBefore) / Double(calls)
         return PerCall(hops: hops, dispatches: dispatches)

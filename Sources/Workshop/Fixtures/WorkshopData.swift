@@ -44,6 +44,13 @@ public struct WorkshopData: Sendable {
     /// The reference model's digest of the plan's fifty reads.
     package var expectedReads: Checksum { Self.digest(readIDs.map(note)) }
 
+    /// `count` notes the plan imports and never reads, for a meter that needs a different
+    /// note on every call: none of them is in a cache yet.
+    package func unreadIDs(_ count: Int) -> [NoteID] {
+        let read = Set(readIDs)
+        return Array(notes.lazy.map(\.id).filter { !read.contains($0) }.prefix(count))
+    }
+
     /// The reference's note with `id`: one the plan imports.
     package func note(_ id: NoteID) -> NoteSnapshot { notesByID[id]! }
 

@@ -62,8 +62,9 @@ public struct ChildRun: Sendable {
             return
         }
         let printed = Wire.unmarked(output)
-        // A trap says why in a "Fatal error: " line; other crashes only in their frames.
-        let message = printed.contains("Fatal error: ") ? DemoEnvironment.trapMessage(in: printed) : nil
+        // A trap says why in a "Fatal error: " line, a failed precondition or assertion in
+        // its own; other crashes only in their frames.
+        let message = Self.trapMessage(in: printed)
         let backtrace = Backtrace(parsing: printed)
         stop = Stop(
             kind: Self.kind(message: message, backtrace: backtrace), message: message,
@@ -80,6 +81,16 @@ public struct ChildRun: Sendable {
     private static let unfulfilledFault = String(
         NoteStoreError.faultNotFulfilled(NoteID(0)).description.prefix { $0 != ":" }
     )
+
+    /// The message of a trap of the runtime, the store or the learner's own code.
+    static func trapMessage(in output: String) -> String? {
+        for marker in ["Fatal error: ", "Precondition failed: ", "Assertion failed: "] {
+            for line in output.split(separator: "\n") {
+                if let range = line.range(of: marker) { return marker.hasPrefix("Fatal") ? String(line[range.upperBound...]) : String(line[range.lowerBound...]) }
+            }
+        }
+        return nil
+    }
 
     private static func kind(message: String?, backtrace: Backtrace) -> Stop.Kind {
         if let message, message.contains(ConcurrencyDebug.trapPrefix) { return .concurrencyViolation }

@@ -22,6 +22,10 @@ public protocol ExerciseChecker {
     /// check that no other container was opened and no thread was parked by a wait.
     static var usesStore: Bool { get }
 
+    /// Whether the exercise may put a context on the main queue or confine one to an actor:
+    /// where it may not, a `contexts` check follows `store`.
+    static var contextsMustHaveTheirOwnQueues: Bool { get }
+
     /// Runs in the child process: drives the learner's code and records what the meters
     /// say, on the run's data (`record.data`).
     static func measure(_ record: Recorder<Measured>) async throws
@@ -34,6 +38,8 @@ public protocol ExerciseChecker {
 extension ExerciseChecker {
     public static var usesStore: Bool { true }
 
+    public static var contextsMustHaveTheirOwnQueues: Bool { false }
+
     /// How long the child may run before it is declared stuck. No check measures time: this
     /// only stops a deadlock, far beyond what any finished run takes.
     public static var watchdog: Duration { .seconds(60) }
@@ -41,6 +47,11 @@ extension ExerciseChecker {
     /// The argument, followed by the secret file's path, that makes the executable the
     /// measuring child.
     static var measureFlag: String { "--measure" }
+
+    /// The argument, followed by a secret file's path, with which `lab workshop check` hands
+    /// the executable the token its report line must carry. The executable reads and
+    /// deletes the file before it starts any child, so no learner's code can learn it.
+    package static var reportSecretFlag: String { "--report-secret" }
 
     /// Runs per check: two, so a value copied from one run is wrong in the next.
     static var runs: Int { 2 }
@@ -62,6 +73,12 @@ extension ExerciseChecker {
         if let flag = arguments.firstIndex(of: measureFlag), flag + 1 < arguments.count {
             return await measureHere(secret: URL(fileURLWithPath: arguments[flag + 1]))
         }
+        var arguments = arguments
+        var reportToken = ""
+        if let flag = arguments.firstIndex(of: reportSecretFlag), flag + 1 < arguments.count {
+            reportToken = Secret.take(from: URL(fileURLWithPath: arguments[flag + 1]))?.token ?? "missing"
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         let seeds = seeds ?? (0..<runs).map { _ in UInt64.random(in: 1...UInt64.max) }
         var reports: [CheckReport] = []
         for seed in seeds {
@@ -69,7 +86,7 @@ extension ExerciseChecker {
         }
         var report = CheckReport(worstOf: reports)
         report.seeds = seeds
-        Wire.report.write(Wire.encode(report))
+        Wire.report.write(Wire.encode(report), token: reportToken)
         return report.passed ? 0 : 1
     }
 
@@ -99,8 +116,9 @@ extension ExerciseChecker {
         var checks = checks(run.measured(as: Measured.self), run: run, data: data)
         if usesStore {
             checks.insert(.ownsNoStore(run.ledger, run: run), at: 0)
+            if contextsMustHaveTheirOwnQueues { checks.insert(.contextsOnTheirOwnQueues(run.ledger, run: run), at: 1) }
             let trap = checks.firstIndex { $0.id == "trap" }.map { $0 + 1 } ?? 1
-            checks.insert(.noBlockingWaits(run.ledger, lesson: 1, run: run), at: trap)
+            checks.insert(.noBlockingWaits(run.ledger, exercise: exercise, run: run), at: trap)
         }
         return CheckReport(exercise: exercise, checks: checks)
     }
@@ -129,15 +147,15 @@ extension ExerciseChecker {
 
 /// The seed and the token of one measuring run, in a file only the parent and the child
 /// read: the child deletes it, and its folder, before the learner's code runs.
-struct Secret: Codable {
+package struct Secret: Codable {
     var seed: UInt64
-    var token: String
+    package var token: String
     /// Where the parent wrote it; not part of the file.
-    var file: URL { folder.appendingPathComponent("run.json") }
+    package var file: URL { folder.appendingPathComponent("run.json") }
     private var folderPath: String
     private var folder: URL { URL(fileURLWithPath: folderPath) }
 
-    init(seed: UInt64) throws {
+    package init(seed: UInt64 = 0) throws {
         self.seed = seed
         token = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-workshop-\(UUID().uuidString)")
@@ -157,7 +175,7 @@ struct Secret: Codable {
     }
 
     /// Removes the folder if the child did not (it never started, or crashed first).
-    func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

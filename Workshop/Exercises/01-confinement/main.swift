@@ -3,4 +3,4 @@
 
 import Workshop
 
-await ConfinementCheck<QueueArchive>.main()
+await Workshop.ConfinementCheck<QueueArchive>.main()

@@ -3,4 +3,4 @@
 
 import Workshop
 
-await DebugSwitchCheck<NoteTitles>.main()
+await Workshop.DebugSwitchCheck<NoteTitles>.main()

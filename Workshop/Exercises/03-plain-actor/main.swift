@@ -3,4 +3,4 @@
 
 import Workshop
 
-await PlainActorCheck<ActorArchive>.main()
+await Workshop.PlainActorCheck<ActorArchive>.main()

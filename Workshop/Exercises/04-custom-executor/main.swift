@@ -3,4 +3,4 @@
 
 import Workshop
 
-await CustomExecutorCheck<ModelArchive>.main()
+await Workshop.CustomExecutorCheck<ModelArchive>.main()

@@ -3,4 +3,4 @@
 
 import Workshop
 
-await GlobalActorCheck<NoteIndex>.main()
+await Workshop.GlobalActorCheck<NoteIndex>.main()

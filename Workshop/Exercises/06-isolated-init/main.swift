@@ -3,4 +3,4 @@
 
 import Workshop
 
-await IsolatedInitCheck<NoteShelf>.main()
+await Workshop.IsolatedInitCheck<NoteShelf>.main()

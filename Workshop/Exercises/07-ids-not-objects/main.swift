@@ -3,4 +3,4 @@
 
 import Workshop
 
-await IDsNotObjectsCheck<Sidebar>.main()
+await Workshop.IDsNotObjectsCheck<Sidebar>.main()

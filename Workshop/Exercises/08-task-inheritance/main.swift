@@ -3,4 +3,4 @@
 
 import Workshop
 
-await TaskInheritanceCheck<ImportButton>.main()
+await Workshop.TaskInheritanceCheck<ImportButton>.main()

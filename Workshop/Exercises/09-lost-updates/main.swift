@@ -3,4 +3,4 @@
 
 import Workshop
 
-await LostUpdatesCheck<EditDesk>.main()
+await Workshop.LostUpdatesCheck<EditDesk>.main()

@@ -3,4 +3,4 @@
 
 import Workshop
 
-await ChattyCallsCheck<NoteRowModel>.main()
+await Workshop.ChattyCallsCheck<NoteRowModel>.main()

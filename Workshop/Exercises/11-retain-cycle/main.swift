@@ -3,4 +3,4 @@
 
 import Workshop
 
-await RetainCycleCheck<DraftEditor>.main()
+await Workshop.RetainCycleCheck<DraftEditor>.main()

@@ -3,4 +3,4 @@
 
 import Workshop
 
-await ObservationCheck<NoteCounter>.main()
+await Workshop.ObservationCheck<NoteCounter>.main()

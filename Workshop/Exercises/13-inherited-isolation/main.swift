@@ -3,4 +3,4 @@
 
 import Workshop
 
-await InheritedIsolationCheck<NoteList>.main()
+await Workshop.InheritedIsolationCheck<NoteList>.main()

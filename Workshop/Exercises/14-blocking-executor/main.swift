@@ -3,4 +3,4 @@
 
 import Workshop
 
-await BlockingExecutorCheck<NoteImporter>.main()
+await Workshop.BlockingExecutorCheck<NoteImporter>.main()

@@ -3,4 +3,4 @@
 
 import Workshop
 
-await IsolatedConformanceCheck<RecordImporter>.main()
+await Workshop.IsolatedConformanceCheck<RecordImporter>.main()
