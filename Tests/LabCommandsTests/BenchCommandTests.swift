@@ -2,6 +2,7 @@ import Foundation
 import RowTestSupport
 import Rows
 import Testing
+import Workload
 
 @testable import LabCommands
 
@@ -185,5 +186,20 @@ struct BenchCommandTests {
         #expect(settings.runs == 3)
         #expect(settings.operations(for: .pointRead) == 1_000)
         #expect(settings.clients(for: .mixed) == 4)
+    }
+
+    @Test("The default run takes a quarter of each scenario and an eighth of sync; --full takes all of it; both run five rounds")
+    func defaultAndFullSizes() throws {
+        let standard = try BenchCommand.parse([]).settings()
+        #expect(standard.runs == 5)
+        #expect(standard.operations(for: .pointRead) == 2_500)
+        #expect(standard.operations(for: .importBatch) == 50)
+        #expect(standard.operations(for: .sync) == 125)
+        let full = try BenchCommand.parse(["--full"]).settings()
+        #expect(full.runs == 5)
+        for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.defaultOperations) }
+        let again = try BenchCommand.parse(Array(full.arguments.dropFirst())).settings()
+        #expect(again.full, "the counting pass's child gets --full back")
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--full", "--quick"]) }
     }
 }
