@@ -157,6 +157,25 @@ struct CatalogProseTests {
         #expect(readme.contains("so the model leaves them out: \(list)."), "the README names \(list)")
     }
 
+    @Test("Every lesson's chapter links the fidelity chapter, and Start here does too")
+    func lessonsLinkFidelity() throws {
+        let chapters = Set(Self.demos.map { "Docs/LabGuide.docc/" + Self.chapterName(ofPath: $0.chapter) + ".md" })
+        for path in chapters.sorted() + ["Docs/LabGuide.docc/StartHere.md"] {
+            let text = try #require(Guide.text(at: path), "\(path)")
+            #expect(text.contains("](doc:Fidelity"), "\(path) does not link True to Core Data and SwiftData")
+        }
+    }
+
+    @Test("Docs/README.md lists every chapter of the guide")
+    func readmeListsEveryChapter() throws {
+        let readme = try #require(Guide.text(at: "Docs/README.md"))
+        let chapters = Guide.markdownPaths.filter { Guide.isChapter($0) && !$0.hasSuffix("/LabGuide.md") }
+        for chapter in chapters {
+            let link = "](" + chapter.dropFirst("Docs/".count) + ")"
+            #expect(readme.contains(link), "Docs/README.md does not link \(chapter)")
+        }
+    }
+
     // MARK: Helpers
 
     /// The cells of each row of the table under `header`, trimmed, without the outer bars.
