@@ -4,8 +4,8 @@ import Workload
 
 // MARK: - TargetChecks
 
-/// The suite's performance targets, measured after the main run when `lab bench` writes
-/// Docs/Results.md. They are findings to report, not pass/fail tests: a missed target is
+/// The suite's performance targets, measured after the main run when `lab bench --docs`
+/// writes Results.md. They are findings to report, not pass/fail tests: a missed target is
 /// written down with its numbers.
 struct TargetChecks: Sendable {
     /// One target: what was promised, what was measured, and whether it holds.
