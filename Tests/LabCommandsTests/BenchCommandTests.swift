@@ -188,13 +188,13 @@ struct BenchCommandTests {
         #expect(settings.clients(for: .mixed) == 4)
     }
 
-    @Test("The default run takes a quarter of each scenario and an eighth of sync; --full takes all of it; both run five rounds")
+    @Test("The default run takes an eighth of each scenario and a sixteenth of sync; --full takes all of it; both run five rounds")
     func defaultAndFullSizes() throws {
         let standard = try BenchCommand.parse([]).settings()
         #expect(standard.runs == 5)
-        #expect(standard.operations(for: .pointRead) == 2_500)
-        #expect(standard.operations(for: .importBatch) == 50)
-        #expect(standard.operations(for: .sync) == 125)
+        #expect(standard.operations(for: .pointRead) == 1_250)
+        #expect(standard.operations(for: .importBatch) == 25)
+        #expect(standard.operations(for: .sync) == 62)
         let full = try BenchCommand.parse(["--full"]).settings()
         #expect(full.runs == 5)
         for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.defaultOperations) }

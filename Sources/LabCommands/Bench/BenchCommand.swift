@@ -27,7 +27,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: a quarter of each scenario's full size; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
+    @Option(name: .long, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
     @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")

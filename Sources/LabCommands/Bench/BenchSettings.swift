@@ -37,11 +37,12 @@ struct BenchSettings: Sendable {
     }
 
     /// The default run's share of a scenario's full size: small enough that `make bench`
-    /// ends within 3 minutes after the build on a 2-core machine, large enough that a timed
-    /// run lasts tens of milliseconds, well above the scheduler's tick. A quarter, and an
-    /// eighth for sync, whose operation costs about ten times an update's.
+    /// ends within 3 minutes after the build on a 2-core machine shared with other builds,
+    /// large enough that a timed run lasts tens of milliseconds on a quiet one, well above
+    /// the scheduler's tick. An eighth, and a sixteenth for sync, whose operation costs
+    /// about eight times an update's.
     static func standardDivisor(for scenario: Scenario) -> Int {
-        scenario == .sync ? 8 : 4
+        scenario == .sync ? 16 : 8
     }
 
     func operations(for scenario: Scenario) -> Int {
