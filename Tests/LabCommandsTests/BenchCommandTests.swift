@@ -202,4 +202,16 @@ struct BenchCommandTests {
         #expect(again.full, "the counting pass's child gets --full back")
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--full", "--quick"]) }
     }
+
+    @Test("The progress line says how long is left once a run has ended, and still ends with the step it names")
+    func progressSaysWhatIsLeft() async throws {
+        let result = try await LabExecutable.run([
+            "bench", "--scenario", "point-read", "--pattern", "raw-sqlite", "--pattern", "store-sync",
+            "--operations", "20", "--runs", "2", "--database", "memory", "--no-meters", "--progress",
+        ])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("about ") && $0.contains(" left · point-read · round 2/2 · ") })
+        #expect(lines.contains { $0.hasSuffix("point-read · round 1/2 · raw-sqlite") || $0.hasSuffix("point-read · round 1/2 · store-sync") })
+    }
 }

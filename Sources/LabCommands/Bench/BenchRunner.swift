@@ -67,7 +67,7 @@ struct BenchRunner: Sendable {
         for scenario in settings.scenarios {
             var timed = TimedScenario(scenario: scenario, settings: settings)
             for row in settings.rows {
-                progress.show("\(scenario.rawValue) · \(row.name) · warm-up\(countdown.left)")
+                progress.show("\(countdown.left)\(scenario.rawValue) · \(row.name) · warm-up")
                 do {
                     _ = try await timedRun(row, plan: timed.warmUp, database: database)
                 } catch {
@@ -79,7 +79,7 @@ struct BenchRunner: Sendable {
                 for row in settings.rows.rotated(by: round) {
                     defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
                     guard timed.failures[row.name] == nil else { continue }
-                    progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)\(countdown.left)")
+                    progress.show("\(countdown.left)\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
                     // The probe right before the run: the cost model predicts each run from
                     // the machine's state at that moment.
                     let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
@@ -98,7 +98,7 @@ struct BenchRunner: Sendable {
             for row in settings.rows.rotated(by: settings.runs) {
                 defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
                 guard timed.failures[row.name] == nil else { continue }
-                progress.show("\(scenario.rawValue) · latency · \(row.name)\(countdown.left)")
+                progress.show("\(countdown.left)\(scenario.rawValue) · latency · \(row.name)")
                 do {
                     timed.latencyRuns[row.name] = try await latencyRun(row, plan: timed.plan, database: database)
                 } catch {
@@ -202,12 +202,13 @@ struct Countdown {
         return elapsed * ((total - done) / done)
     }
 
-    /// " · about 1 min 20 s left", or nothing before the first run ends.
+    /// "about 1 min 20 s left · ", or nothing before the first run ends. It leads the
+    /// progress line, so that the line still ends with the step it names.
     var left: String {
         guard let remaining else { return "" }
         let seconds = Int(remaining.components.seconds)
         let text = seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(max(seconds, 1)) s"
-        return " · about \(text) left"
+        return "about \(text) left · "
     }
 }
 
