@@ -4,9 +4,12 @@
 
 SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
+# Where `make bench` and `make bench-full` write Results.md and Results.svg: a folder git
+# ignores, so a first run changes nothing in the checkout. `make results` alone writes Docs/.
+RESULTS ?= results
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test race leaks bench bench-quick bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
+.PHONY: help setup build test race leaks bench bench-full bench-quick results bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -26,13 +29,25 @@ race: setup ## Bench rows, demos and tests under ThreadSanitizer (.build-race); 
 leaks: setup ## Bench rows, demos and tests under LeakSanitizer (.build-leaks); fail on a leak not planted.
 	@SWIFT="$(SWIFT)" Scripts/sanitize.sh leaks
 
-bench: setup ## Build in release, run the lab on a temporary SQLite file, write Docs/Results.md and .svg.
+bench: setup ## Build in release, print the table, write results/Results.md and .svg (git ignores results/).
 	$(SWIFT) build --configuration release --product lab
-	$(LAB_RELEASE) bench --docs Docs
+	@mkdir -p $(RESULTS)
+	$(LAB_RELEASE) bench --docs $(RESULTS)
+	@echo "make bench: the table is above; Results.md and Results.svg are in $(RESULTS)/, which git ignores."
+
+bench-full: setup ## The longer run: every scenario at full size (about 10 minutes on 2 cores), into results/.
+	$(SWIFT) build --configuration release --product lab
+	@mkdir -p $(RESULTS)
+	$(LAB_RELEASE) bench --full --docs $(RESULTS)
+	@echo "make bench-full: the table is above; Results.md and Results.svg are in $(RESULTS)/, which git ignores."
 
 bench-quick: setup ## The short version of bench (20 to 75 seconds on 2 cores, build excluded).
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --quick
+
+results: setup ## For maintainers: the full run, written over the committed Docs/Results.md and .svg.
+	$(SWIFT) build --configuration release --product lab
+	$(LAB_RELEASE) bench --full --docs Docs
 
 bench-check: setup ## Run the regression benchmarks (Benchmarks/); fail on a regression against their thresholds.
 	@SWIFT="$(SWIFT)" Scripts/bench-check.sh check
@@ -56,4 +71,4 @@ docs: ## Build the guide with DocC.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors
 
 clean: ## Remove the build folders.
-	rm -rf .build .build-race .build-leaks Benchmarks/.build Workshop/.build
+	rm -rf .build .build-race .build-leaks Benchmarks/.build Workshop/.build $(RESULTS)

@@ -2,6 +2,7 @@
 // Sources: "SwiftData 中的并发编程", Fatbobman (002); "ActorでCoreDataをスレッドから解放しよう",
 // Himeshi (004).
 
+import Harness
 import NoteStore
 import Workload
 
@@ -20,6 +21,12 @@ public struct QueueConfinementDemo: Demo {
         public var notesSaved: Int
         /// Whether `performAndWait`'s body ran on the queue too.
         public var performAndWaitOnContextQueue: Bool
+        /// Calls of `swift_task_switch` per `perform` from this nonisolated code, over a
+        /// hundred calls; nil where the hop meter is unavailable.
+        public var switchCallsPerPerform: Double?
+        /// The calls among them that changed executor: the hops. The caller is on no actor,
+        /// so the switch that brings it back from the resumed continuation changes nothing.
+        public var hopsPerPerform: Double?
     }
 
     public static let name = "queue-confinement"
@@ -66,10 +73,36 @@ public struct QueueConfinementDemo: Demo {
         if lastOnQueue { bodiesOnQueue += 1 }
         let queueJobs = context.queue.jobCount - jobsBefore
         let waitedOnQueue = context.performAndWait { context.queue.isCurrent }
+        let switches = try await Self.switchesPerPerform(on: context)
         return Outcome(
             callerOnContextQueue: callerOnQueue, bodiesOnContextQueue: bodiesOnQueue, performCalls: 4,
-            queueJobs: queueJobs, notesSaved: saved, performAndWaitOnContextQueue: waitedOnQueue
+            queueJobs: queueJobs, notesSaved: saved, performAndWaitOnContextQueue: waitedOnQueue,
+            switchCallsPerPerform: switches?.calls, hopsPerPerform: switches?.hops
         )
+    }
+
+    static func describeSwitches(_ outcome: Outcome) -> String {
+        guard let calls = outcome.switchCallsPerPerform, let hops = outcome.hopsPerPerform else {
+            return "Switches per perform: not counted (\(HopMeter.unavailableReason))."
+        }
+        return "Each perform made \(decimal(calls)) calls of swift_task_switch and \(decimal(hops)) real hops: "
+            + "the queue resumed the continuation on the generic executor, and the switch back to this caller, "
+            + "which is on no actor, changed no executor."
+    }
+
+    /// `swift_task_switch` calls and real hops per `perform` from nonisolated code, over a
+    /// hundred calls that each store what they awaited (so the optimizer keeps every switch).
+    static func switchesPerPerform(on context: NoteContext) async throws -> (calls: Double, hops: Double)? {
+        guard HopMeter.isAvailable else { return nil }
+        let calls = 100
+        var counted = 0
+        let (_, reading) = await HopMeter.counting { () async -> Void in
+            for _ in 0..<calls {
+                counted += await context.perform { context in context.queue.isCurrent ? 1 : 0 }
+            }
+        }
+        guard counted == calls else { return nil }
+        return (Double(reading.switchCalls) / Double(calls), Double(reading.hops) / Double(calls))
     }
 
     public static func whatHappened(_ outcome: Outcome) -> [String] {
@@ -80,6 +113,7 @@ public struct QueueConfinementDemo: Demo {
             "The last body saved and counted \(outcome.notesSaved) notes.",
             "performAndWait's body ran \(outcome.performAndWaitOnContextQueue ? "on" : "off") the queue; "
                 + "the caller blocked until it finished.",
+            Self.describeSwitches(outcome),
         ]
     }
 }

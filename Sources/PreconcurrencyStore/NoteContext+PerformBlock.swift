@@ -1,6 +1,8 @@
-// Core Data's Objective-C `perform(_:)` (`performBlock:`), as Swift sees an API that was
-// never audited for concurrency: a plain escaping closure, neither `Sendable` nor
-// `sending`, run later on the context's queue.
+// An unannotated Objective-C callback API, as Swift sees one that was never audited for
+// concurrency: a plain escaping closure, neither `Sendable` nor `sending`, run later on the
+// context's queue. Core Data's `performBlock:` had this shape in older SDKs; today's SDK
+// imports `perform(_:)` with a `@Sendable` closure, which gets a compile-time error instead
+// of this run-time check (the guide's chapter "The crash with no warning").
 //
 // This target alone is compiled in the Swift 5 language mode (Package.swift), as such a
 // framework is. Swift 6 code that calls it gets no diagnostic: a closure written in

@@ -19,6 +19,9 @@ public enum RowCycle {
         /// The instances reachable from the repository that outlived its teardown; nil when
         /// the cycle did not check.
         public let leaks: LeakReport?
+        /// Whether the repository named its store container, so that the sync scenario's
+        /// reader merged each save instead of fetching what it shows again.
+        public let namesStoreContainer: Bool
     }
 
     /// Runs `plan` through `row` on the fresh database at `location`.
@@ -33,12 +36,12 @@ public enum RowCycle {
         _ row: RowDescriptor, plan: ScenarioPlan, on location: NoteContainer.Location,
         recorder: Recorder, meter: inout Meter, checkingLeaks: Bool = true
     ) async throws -> Run<Recorder.Log> {
-        let (logs, outcome, check) = try await runAndClose(
+        let (logs, outcome, check, names) = try await runAndClose(
             row, plan: plan, location: location, recorder: recorder, meter: &meter, checkingLeaks: checkingLeaks
         )
-        guard let check else { return Run(logs: logs, outcome: outcome, leaks: nil) }
+        guard let check else { return Run(logs: logs, outcome: outcome, leaks: nil, namesStoreContainer: names) }
         await check.settle()
-        return Run(logs: logs, outcome: outcome, leaks: check.report())
+        return Run(logs: logs, outcome: outcome, leaks: check.report(), namesStoreContainer: names)
     }
 
     /// Everything that holds the repository, in a scope of its own, so that nothing but the
@@ -46,8 +49,9 @@ public enum RowCycle {
     private static func runAndClose<Recorder: OperationRecorder, Meter: RunMeter>(
         _ row: RowDescriptor, plan: ScenarioPlan, location: NoteContainer.Location,
         recorder: Recorder, meter: inout Meter, checkingLeaks: Bool
-    ) async throws -> (logs: [Recorder.Log], outcome: ReferenceModel.Outcome, check: LeakCheck?) {
+    ) async throws -> (logs: [Recorder.Log], outcome: ReferenceModel.Outcome, check: LeakCheck?, namesStoreContainer: Bool) {
         let repository = try await row.open(RepositoryConfiguration(location: location))
+        let namesStoreContainer = repository.storeContainer != nil
         do {
             try await ScenarioRunner.prepare(plan, on: repository)
             let (reads, logs) = try await ScenarioRunner.run(
@@ -57,7 +61,7 @@ public enum RowCycle {
             let check = checkingLeaks
                 ? LeakCheck(tracking: repository as AnyObject, isBoundary: row.isSharedInfrastructure) : nil
             try await repository.close()
-            return (logs, outcome, check)
+            return (logs, outcome, check, namesStoreContainer)
         } catch {
             try? await repository.close()
             throw error

@@ -23,6 +23,12 @@ struct DemoOutcomeTests {
         #expect(outcome.queueJobs == outcome.performCalls)
         #expect(outcome.notesSaved == 3)
         #expect(outcome.performAndWaitOnContextQueue)
+        // The continuation resumes on the generic executor and the compiler's switch brings
+        // the caller back: a switch call on every perform, and no executor change.
+        if let hops = outcome.hopsPerPerform, let calls = outcome.switchCallsPerPerform {
+            #expect(hops == 0)
+            #expect(calls >= 1)
+        }
     }
 
     @Test("2 debug-trap: the wrong-queue read passes silently without the switch and traps with it")

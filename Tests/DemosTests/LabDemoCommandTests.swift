@@ -12,6 +12,15 @@ struct LabDemoCommandTests {
         for demo in DemoCatalog.all { #expect(result.output.contains(demo.name)) }
     }
 
+    @Test("lab demo --list prints the same list as lab demo, as lab bench --list lists the rows")
+    func listFlag() async throws {
+        let plain = try await LabProcess.run(["demo"])
+        let listed = try await LabProcess.run(["demo", "--list"])
+        #expect(listed.exitStatus == 0)
+        #expect(listed.output == plain.output)
+        for demo in DemoCatalog.all { #expect(listed.output.contains(demo.name)) }
+    }
+
     @Test("lab demo NAME says what it does, what happened and why, and where to read more", arguments: [
         "debug-trap", "closure-cycle", "no-warning-crash",
     ])
@@ -43,6 +52,8 @@ struct LabDemoCommandTests {
         ["demo", "--crash-site", "no-such-site"],
         ["demo", "debug-trap", "--crash-site", "debug-trap.count-off-queue"],
         ["demo", "--no-such-flag"],
+        ["demo", "--list", "debug-trap"],
+        ["demo", "--list", "--json"],
     ])
     func badUsage(arguments: [String]) async throws {
         let result = try await LabProcess.run(arguments)

@@ -12,8 +12,8 @@ enum Guide {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Files `make bench` writes into `Docs/`. A fresh clone may not have them yet, so a
-    /// link to one of them is not broken when the file is missing.
+    /// Files `make results` writes into `Docs/` (`make bench` writes its own to `results/`).
+    /// A link to one of them is not broken when the file is missing.
     static let generatedByBench: Set<String> = ["Docs/Results.md", "Docs/Results.svg"]
 
     /// The folder of the DocC catalog: its Markdown files are the chapters.
@@ -51,7 +51,7 @@ enum Guide {
         return paths.sorted()
     }()
 
-    /// The names of every Markdown file in the package, and of the ones `make bench` writes.
+    /// The names of every Markdown file in the package, and of the ones `make results` writes.
     static let markdownNames: Set<String> = {
         var names = Set(generatedByBench.compactMap { $0.split(separator: "/").last.map(String.init) })
         for folder in ["", "Docs", "Benchmarks", "Sources", "Tests"] {

@@ -2,6 +2,7 @@ import Foundation
 import RowTestSupport
 import Rows
 import Testing
+import Workload
 
 @testable import LabCommands
 
@@ -216,5 +217,32 @@ struct BenchCommandTests {
         #expect(settings.runs == 3)
         #expect(settings.operations(for: .pointRead) == 1_000)
         #expect(settings.clients(for: .mixed) == 4)
+    }
+
+    @Test("The default run takes an eighth of each scenario and a sixteenth of sync; --full takes all of it; both run five rounds")
+    func defaultAndFullSizes() throws {
+        let standard = try BenchCommand.parse([]).settings()
+        #expect(standard.runs == 5)
+        #expect(standard.operations(for: .pointRead) == 1_250)
+        #expect(standard.operations(for: .importBatch) == 25)
+        #expect(standard.operations(for: .sync) == 62)
+        let full = try BenchCommand.parse(["--full"]).settings()
+        #expect(full.runs == 5)
+        for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.defaultOperations) }
+        let again = try BenchCommand.parse(Array(full.arguments.dropFirst())).settings()
+        #expect(again.full, "the counting pass's child gets --full back")
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--full", "--quick"]) }
+    }
+
+    @Test("The progress line says how long is left once a run has ended, and still ends with the step it names")
+    func progressSaysWhatIsLeft() async throws {
+        let result = try await LabExecutable.run([
+            "bench", "--scenario", "point-read", "--pattern", "raw-sqlite", "--pattern", "store-sync",
+            "--operations", "20", "--runs", "2", "--database", "memory", "--no-meters", "--progress",
+        ])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("about ") && $0.contains(" left · point-read · round 2/2 · ") })
+        #expect(lines.contains { $0.hasSuffix("point-read · round 1/2 · raw-sqlite") || $0.hasSuffix("point-read · round 1/2 · store-sync") })
     }
 }

@@ -27,7 +27,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: per scenario; --quick divides it by 10; at most 1,000,000, or 200,000 for import).")
+    @Option(name: .long, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
     @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
@@ -41,6 +41,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "A smaller run: a tenth of the operations, three rounds (20 to 75 seconds on 2 cores, as busy as the machine is).")
     var quick = false
+
+    @Flag(name: .long, help: "The longer run: every scenario at its full size, five rounds (make bench-full, make results).")
+    var full = false
 
     @Option(name: .long, help: "Output format: table, json or markdown.")
     var format: BenchFormat = .table
@@ -94,6 +97,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
+        if quick && full { throw ValidationError("--quick and --full exclude each other") }
         for name in pattern where RowCatalog.row(named: name) == nil {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
@@ -148,7 +152,7 @@ struct BenchCommand: AsyncParsableCommand {
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
             operations: operations, clients: clients,
-            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, meters: !noMeters, database: location,
+            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, full: full, meters: !noMeters, database: location,
             commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Rows
 import Workload
 
 // MARK: - What explains a scenario's differences
@@ -28,7 +29,7 @@ extension BenchReport {
             sentences.append("mutex, the same SQL behind a lock with no queue, keeps \(Self.percent(throughput * raw / 1e9)) of raw-sqlite.")
         }
         if let grdb = scenario.row(named: "grdb"), let time = grdb.nanosecondsPerOperation {
-            sentences.append("grdb takes \(Self.microseconds(time)): each of its reads is a transaction on its own queue, re-prepared because of how it enforces read-only access (see the Baselines chapter).")
+            sentences.append("grdb takes \(Self.microseconds(time)): \(Self.grdbWork(in: scenario.scenario)) (see the Baselines chapter).")
         }
         let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)
         if !unresolved.isEmpty {
@@ -59,7 +60,11 @@ extension BenchReport {
             } ?? ""
             return "One operation is one indexed read, and every pattern sends it to the context's queue: \(trip), \(Format.decimal(roundTrip / (store ?? raw), digits: 1)) times the store's own work, so \(keptText).\(wakeups)"
         case .update:
-            return "One operation reads a note and writes it back in a transaction, more work than a read, so the same round trip (\(Self.microseconds(roundTrip))) weighs less: \(keptText). actor-per-object pays two queue jobs and five hops per update."
+            let perObject = scenario.row(named: "actor-per-object").flatMap { row -> String? in
+                guard let jobs = row.queueDispatchesPerOperation, let hops = row.hopsPerOperation else { return nil }
+                return " actor-per-object pays \(Format.decimal(jobs, digits: 0)) queue jobs and \(Format.decimal(hops, digits: 0)) hops per update."
+            } ?? ""
+            return "One operation reads a note and writes it back in a transaction, more work than a read, so the same round trip (\(Self.microseconds(roundTrip))) weighs less: \(keptText).\(perObject)"
         case .mixed:
             let clients = scenario.clients
             return "\(clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(keptText). The model divides the CPU of the round trips among min(\(clients), \(machine.cores)) cores."
@@ -67,8 +72,65 @@ extension BenchReport {
             let dispatches = scenario.row(named: "queue-perform")?.queueDispatchesPerOperation.map { Format.decimal($0, digits: 0) } ?? "4"
             return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(keptText)."
         case .sync:
-            return "One operation is one save (ten new notes, or an edit of a shown note) and a main-actor list brought up to date: the rows that name their store container merge the save into a view context that holds the \(ScenarioPlan.syncShownNotes.count) shown notes, the others fetch the count and every shown note again; \(trip), and \(keptText)."
+            return syncComparison(scenario, roundTrip: roundTrip)
         }
+    }
+
+    /// The sync scenario's rows do one of two kinds of work, so each is compared with a base
+    /// that does the same: the rows that merge with store-sync, which merges with no
+    /// concurrency layer; the rows that fetch again with raw-sqlite, which fetches again in
+    /// plain SQL.
+    private func syncComparison(_ scenario: ScenarioResult, roundTrip: Double) -> String {
+        let measured = scenario.rows.filter { $0.throughput != nil && $0.mergesSaves != nil }
+        let merging = measured.filter { $0.mergesSaves == true }
+        let fetching = measured.filter { $0.mergesSaves == false }
+        var text = "One operation is one save (ten new notes, or an edit of a shown note) and a main-actor list of the count and \(ScenarioPlan.syncShownNotes.count) notes brought up to date. The rows do two kinds of work, so each is compared with a base that does the same."
+        if !merging.isEmpty {
+            text += " \(Self.names(merging)) name their store container: the list is a view context that merges each save."
+        }
+        if !fetching.isEmpty {
+            text += " \(Self.names(fetching)) have no change notification to merge: the list fetches the count and every shown note again."
+        }
+        if let base = scenario.row(named: RowDescriptor.storeBase)?.throughput?.median {
+            let patterns = merging.filter { $0.name != RowDescriptor.storeBase }.compactMap { $0.throughput.map { $0.median / base } }
+            if let low = patterns.min(), let high = patterns.max() {
+                text += " Among the rows that merge, a queue round trip, probed before each run, took \(Self.microseconds(roundTrip)), and the patterns keep \(Self.percent(low)) to \(Self.percent(high)) of store-sync's speed."
+            }
+        }
+        if let base = scenario.referenceThroughput {
+            let others = fetching.filter { $0.name != RowCatalog.reference }.compactMap { row in row.throughput.map { (row.name, $0.median / base) } }
+            if !others.isEmpty {
+                let list = others.map { "\($0.0) \(Self.percent($0.1))" }.joined(separator: ", ")
+                text += " Among the rows that fetch again, each keeps this share of raw-sqlite's speed: \(list)."
+            }
+        }
+        return text
+    }
+
+    /// What grdb does for one operation of `scenario`, which is why it takes the time it does.
+    static func grdbWork(in scenario: Scenario) -> String {
+        let read = "a read-only transaction on GRDB's own queue, whose statement is prepared again because switching the connection to read-only and back expires its cached statements"
+        switch scenario {
+        case .importBatch:
+            return "it writes each batch in one `write` transaction on its own serial queue, behind an actor: one hop in and one job per batch, and no read at all"
+        case .pointRead:
+            return "each read is \(read)"
+        case .update:
+            return "it reads and writes the note in one `write` transaction on its own queue, so no statement is prepared again; what it adds is the transaction and the trip to its queue"
+        case .mixed:
+            return "each of its reads is \(read), and each update one `write` transaction"
+        case .chatty:
+            return "each of the four property reads is \(read)"
+        case .sync:
+            return "it has no change notification to merge, so after each `write` its list fetches the count and every shown note again, each fetch \(read)"
+        }
+    }
+
+    /// "a, b and c", in the order given.
+    static func names(_ rows: [RowResult]) -> String {
+        let names = rows.map(\.name)
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 
     static func microseconds(_ nanoseconds: Double) -> String {

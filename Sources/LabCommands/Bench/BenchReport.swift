@@ -118,6 +118,9 @@ struct BenchReport: Sendable {
         /// Repository calls per operation: each one a trip that carries work, for a row whose
         /// calls cross threads.
         var callsPerOperation = 1.0
+        /// Whether the row names its store container, so that in sync its reader merges each
+        /// save instead of fetching again; nil when no timed run says.
+        var mergesSaves: Bool?
         /// Latency percentiles of the row's latency run (the only run that reads the clock
         /// around each operation).
         var latency: LatencySummary?
@@ -161,6 +164,7 @@ struct BenchReport: Sendable {
             costModel = row.costModel
             callsPerOperation = Double(plan.scenario.callsPerOperation)
             throughput = Spread(runs.map { operations / $0.seconds })
+            mergesSaves = runs.first?.mergesSaves
             probedRuns = runs.compactMap { run in
                 run.costs.map {
                     ProbedRun(

@@ -63,19 +63,23 @@ struct BenchRunner: Sendable {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
         var scenarios: [TimedScenario] = []
+        var countdown = Countdown(settings: settings)
         for scenario in settings.scenarios {
             var timed = TimedScenario(scenario: scenario, settings: settings)
             for row in settings.rows {
-                progress.show("\(scenario.rawValue) · \(row.name) · warm-up")
+                progress.show("\(countdown.left)\(scenario.rawValue) · \(row.name) · warm-up")
                 do {
                     _ = try await timedRun(row, plan: timed.warmUp, database: database)
                 } catch {
                     timed.failures[row.name] = "\(error)"
                 }
+                countdown.finish(scenario, operations: timed.warmUp.operationCount)
             }
             for round in 0..<settings.runs {
-                for row in settings.rows.rotated(by: round) where timed.failures[row.name] == nil {
-                    progress.show("\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
+                for row in settings.rows.rotated(by: round) {
+                    defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                    guard timed.failures[row.name] == nil else { continue }
+                    progress.show("\(countdown.left)\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
                     // The probe right before the run: the cost model predicts each run from
                     // the machine's state at that moment.
                     let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
@@ -89,10 +93,12 @@ struct BenchRunner: Sendable {
                     }
                 }
             }
-            // Latency has a round of its own: reading the clock around every operation costs
-            // the fastest row about 2% of its throughput, which the rounds above do not pay.
-            for row in settings.rows.rotated(by: settings.runs) where timed.failures[row.name] == nil {
-                progress.show("\(scenario.rawValue) · latency · \(row.name)")
+            // Latency has a round of its own: reading the clock around every operation makes
+            // the fastest row about 2% slower, a cost the rounds above do not pay.
+            for row in settings.rows.rotated(by: settings.runs) {
+                defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                guard timed.failures[row.name] == nil else { continue }
+                progress.show("\(countdown.left)\(scenario.rawValue) · latency · \(row.name)")
                 do {
                     timed.latencyRuns[row.name] = try await latencyRun(row, plan: timed.plan, database: database)
                 } catch {
@@ -139,8 +145,70 @@ struct BenchRunner: Sendable {
         )
         return TimedRun(
             seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
-            latency: latency(cycle.logs), outcome: cycle.outcome
+            latency: latency(cycle.logs), outcome: cycle.outcome, mergesSaves: cycle.namesStoreContainer
         )
+    }
+}
+
+// MARK: - Countdown
+
+/// How long the timing pass has left, said on the progress line: the work still to do,
+/// weighed by each scenario's typical cost per operation, at the pace of the work done so far.
+struct Countdown {
+    /// A rough cost per operation of each scenario, in µs, averaged over the rows of a full
+    /// run on 2 cores: only the ratios matter, the pace comes from this run.
+    static func weight(of scenario: Scenario) -> Double {
+        switch scenario {
+        case .importBatch: 860
+        case .pointRead: 20
+        case .update: 90
+        case .mixed: 25
+        case .chatty: 80
+        case .sync: 730
+        }
+    }
+
+    /// What a run costs besides its operations (a fresh database, the cost probe before it),
+    /// in the same units.
+    static let perRun = 60_000.0
+
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private let total: Double
+    private var done = 0.0
+
+    init(settings: BenchSettings) {
+        start = clock.now
+        total = settings.scenarios.reduce(0) { sum, scenario in
+            let plan = settings.plan(for: scenario).operationCount
+            let warmUp = settings.warmUpOperations(for: scenario)
+            let runs = Double(settings.rows.count)
+            return sum + runs * (Self.cost(scenario, warmUp) + Double(settings.runs + 1) * Self.cost(scenario, plan))
+        }
+    }
+
+    private static func cost(_ scenario: Scenario, _ operations: Int) -> Double {
+        Double(operations) * weight(of: scenario) + perRun
+    }
+
+    mutating func finish(_ scenario: Scenario, operations: Int) {
+        done += Self.cost(scenario, operations)
+    }
+
+    /// The time left, nil until there is a pace to go by.
+    var remaining: Duration? {
+        guard done > 0, total > done else { return nil }
+        let elapsed = clock.now - start
+        return elapsed * ((total - done) / done)
+    }
+
+    /// "about 1 min 20 s left · ", or nothing before the first run ends. It leads the
+    /// progress line, so that the line still ends with the step it names.
+    var left: String {
+        guard let remaining else { return "" }
+        let seconds = Int(remaining.components.seconds)
+        let text = seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(max(seconds, 1)) s"
+        return "about \(text) left · "
     }
 }
 
@@ -178,6 +246,8 @@ struct TimedRun: Sendable {
     var queueDispatches: Int
     var latency: LatencySummary?
     var outcome: ReferenceModel.Outcome
+    /// Whether the row named its store container: in sync, its reader merged each save.
+    var mergesSaves = false
     /// The cost probe taken just before the run.
     var costs: HopCosts?
 }

@@ -13,6 +13,8 @@ struct BenchSettings: Sendable {
     var runs: Int
     var seed: UInt64
     var quick: Bool
+    /// Every scenario's full default size: the run `make bench-full` and `make results` make.
+    var full: Bool = false
     /// Hops, latency and allocations are metered; off only to measure what the meters cost.
     var meters: Bool
     var database: BenchDatabase.Location
@@ -28,8 +30,23 @@ struct BenchSettings: Sendable {
         scenario == .importBatch ? 200_000 : 1_000_000
     }
 
+    /// What the operations of `scenario`'s full size are divided by: 10 with `--quick`, 1
+    /// with `--full`, and ``standardDivisor(for:)`` otherwise.
+    func divisor(for scenario: Scenario) -> Int {
+        quick ? 10 : full ? 1 : Self.standardDivisor(for: scenario)
+    }
+
+    /// The default run's share of a scenario's full size: small enough that `make bench`
+    /// ends within 3 minutes after the build on a 2-core machine shared with other builds,
+    /// large enough that a timed run lasts tens of milliseconds on a quiet one, well above
+    /// the scheduler's tick. An eighth, and a sixteenth for sync, whose operation costs
+    /// about eight times an update's.
+    static func standardDivisor(for scenario: Scenario) -> Int {
+        scenario == .sync ? 16 : 8
+    }
+
     func operations(for scenario: Scenario) -> Int {
-        operations ?? (quick ? max(1, scenario.defaultOperations / 10) : scenario.defaultOperations)
+        operations ?? max(1, scenario.defaultOperations / divisor(for: scenario))
     }
 
     func clients(for scenario: Scenario) -> Int {
@@ -61,6 +78,7 @@ struct BenchSettings: Sendable {
         if let operations { arguments += ["--operations", String(operations)] }
         if let clients { arguments += ["--clients", String(clients)] }
         if quick { arguments.append("--quick") }
+        if full { arguments.append("--full") }
         switch database {
         case .temporaryFiles: break
         case .memory: arguments += ["--database", "memory"]

@@ -4,8 +4,8 @@ import Workload
 
 // MARK: - TargetChecks
 
-/// The suite's performance targets, measured after the main run when `lab bench` writes
-/// Docs/Results.md. They are findings to report, not pass/fail tests: a missed target is
+/// The suite's performance targets, measured after the main run when `lab bench --docs`
+/// writes Results.md. They are findings to report, not pass/fail tests: a missed target is
 /// written down with its numbers.
 struct TargetChecks: Sendable {
     /// One target: what was promised, what was measured, and whether it holds.
@@ -28,12 +28,15 @@ struct TargetChecks: Sendable {
         results += peersOnImportAndPointRead(report)
         if let result = modelFitsSingleClients(report) { results.append(result) }
         results.append(try await linearity())
-        let seconds = Double(elapsed.components.seconds)
-        results.append(Result(
-            target: "`make bench` completes in at most 3 minutes after the build",
-            measured: "\(Int(seconds)) s for the measured runs, the meter check and these target runs",
-            met: seconds <= 180
-        ))
+        // The budget is the default run's; the full run (`make results`) buys its length.
+        if !settings.full {
+            let seconds = Double(elapsed.components.seconds)
+            results.append(Result(
+                target: "`make bench` completes in at most 3 minutes after the build",
+                measured: "\(Int(seconds)) s for the measured runs, the meter check and these target runs",
+                met: seconds <= 180
+            ))
+        }
         return results
     }
 

@@ -17,6 +17,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Argument(help: "The demo to run; omit it to list them all.")
     var name: String?
 
+    @Flag(name: .long, help: "List the demos, then exit (as `lab bench --list` lists the rows).")
+    var list = false
+
     @Flag(name: .long, help: "Print the demo's outcome as JSON instead of explaining it.")
     var json = false
 
@@ -32,8 +35,11 @@ struct DemoCommand: AsyncParsableCommand {
         if let crashSite, CrashSite.named(crashSite) == nil {
             throw ValidationError("unknown crash site '\(crashSite)'")
         }
-        if crashSite != nil, name != nil || json {
+        if crashSite != nil, name != nil || json || list {
             throw ValidationError("--crash-site runs alone")
+        }
+        if list, name != nil || json {
+            throw ValidationError("--list takes no demo name and no --json")
         }
     }
 
@@ -44,7 +50,7 @@ struct DemoCommand: AsyncParsableCommand {
             print("crash site '\(crashSite)' finished without crashing")
             return
         }
-        guard let name, let demo = DemoCatalog.demo(named: name) else {
+        guard !list, let name, let demo = DemoCatalog.demo(named: name) else {
             print("The demos, one per lesson (lab demo NAME runs one):\n")
             print(DemoCatalog.listing())
             return

@@ -5,9 +5,9 @@ import NoteStore
 
 extension Exercise {
     package static let inheritedIsolation = Exercise(
-        number: 13, slug: "inherited-isolation", lesson: 8,
+        number: 13, slug: "inherited-isolation", lesson: 13,
         goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
-        chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: "task-inheritance",
+        chapter: "Docs/LabGuide.docc/NoWarningCrash.md", demo: "no-warning-crash",
         files: ["NoteList.swift"],
         hints: [
             """
@@ -18,8 +18,10 @@ extension Exercise {
             """
             A closure written in @MainActor code, and passed to an API that does not say it \
             is Sendable, is isolated to the main actor, as Task { } is. performBlock comes \
-            from a module without strict checking (as Core Data's Objective-C API does), so \
-            Swift checks at run time, and the check fails on the context's queue.
+            from a module built without strict checking, like an Objective-C callback API \
+            that no one annotated, so Swift checks at run time, and the check fails on the \
+            context's queue. (Core Data's own perform(_:) takes a @Sendable closure in \
+            today's SDK: there the compiler rejects this code instead.)
             """,
             """
             Use the store's async perform, whose closure is `sending` and isolated to no \

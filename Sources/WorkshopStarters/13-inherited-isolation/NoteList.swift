@@ -1,10 +1,12 @@
-// Exercise 13: the crash with no warning. A closure written in @MainActor code inherits the
-// main actor, as Task { } does (lesson 8); run on a context's queue, Swift 6 stops it.
-// Source: "SwiftData 中的并发编程", Fatbobman.
+// Exercise 13: the crash with no warning (lesson 13). A closure written in @MainActor code
+// inherits the main actor, as Task { } does; run on a context's queue, Swift 6 stops it.
+// Source: SE-0423, "Dynamic actor isolation enforcement from non-strict-concurrency contexts".
 //
-// NoteList loads titles with performBlock, the store's version of Core Data's Objective-C
-// perform(_:). It compiles in Swift 6 mode without a warning. `lab workshop check 13` calls
-// reload() on the main actor: make it run to its end and load every title.
+// NoteList loads titles with performBlock: a callback API from a module built without strict
+// checking, as an unannotated Objective-C API is. It compiles in Swift 6 mode without a
+// warning. (Core Data's own perform(_:) takes a @Sendable closure in today's SDK, so there
+// the compiler rejects this code.) `lab workshop check 13` calls reload() on the main actor:
+// make it run to its end and load every title.
 //
 // Keep the class's name and its NoteListModel conformance: the check uses them.
 

@@ -1,0 +1,213 @@
+import Foundation
+import Rows
+import Testing
+import Workload
+
+@testable import Demos
+@testable import Workshop
+
+/// Counts and mappings the prose states, checked against the one place each is kept: the
+/// demo catalog for the lessons, the exercise catalog for the exercises, the row catalog for
+/// the rows. A lesson or an exercise added to a catalog fails these tests until the prose
+/// says so too.
+@Suite("Prose and catalogs")
+struct CatalogProseTests {
+    /// The pages a reader sees, where the prose states counts.
+    static let pages = ["README.md"] + Guide.markdownPaths.filter { $0 != "Docs/Results.md" }
+
+    /// How the prose writes a count: a word up to twenty, or digits.
+    static func number(_ word: Substring) -> Int? {
+        let words = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        ]
+        return words.firstIndex(of: word.lowercased()) ?? Int(word)
+    }
+
+    /// Every count the pages state with `pattern`, whose first capture is the number: page,
+    /// line and value.
+    static func counts(_ pattern: String) throws -> [(place: String, value: Int?)] {
+        let regex = try Regex(pattern).ignoresCase()
+        var found: [(String, Int?)] = []
+        for path in pages {
+            guard let text = Guide.text(at: path) else { continue }
+            // A sentence may wrap: join each paragraph's lines before matching.
+            let paragraphs = text.components(separatedBy: "\n\n")
+            for paragraph in paragraphs {
+                let joined = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                for match in joined.matches(of: regex) {
+                    guard let word = match.output[1].substring else { continue }
+                    found.append(("\(path): \"\(joined[match.range])\"", number(word)))
+                }
+            }
+        }
+        return found
+    }
+
+    static let demos = DemoCatalog.all
+    static let fromArticles = demos.filter { !$0.source.hasPrefix("SE-") && $0.source != Article.beyondTheArticles }
+    static let fromProposals = demos.filter { $0.source.hasPrefix("SE-") }
+    static let beyondArticles = demos.filter { $0.source == Article.beyondTheArticles }
+
+    @Test("Every \"the N lessons\" in the prose is the demo catalog's count")
+    func lessonCount() throws {
+        let found = try Self.counts(#"\bthe (\w+) lessons\b"#).filter { !$0.place.lowercased().contains("the first ") }
+        #expect(found.count >= 5, "the pages state the count of lessons in several places")
+        for (place, value) in found { #expect(value == Self.demos.count, "\(place): the catalog has \(Self.demos.count) lessons") }
+    }
+
+    @Test("The lessons' sources are counted as the demos name them: articles, proposals, beyond the articles")
+    func lessonSources() throws {
+        for (place, value) in try Self.counts(#"(\w+) (?:of the \w+ )?lessons come from five"#) {
+            #expect(value == Self.fromArticles.count, "\(place): \(Self.fromArticles.count) demos name one of the five articles")
+        }
+        for (place, value) in try Self.counts(#"(\w+) from Swift Evolution proposals"#) {
+            #expect(value == Self.fromProposals.count, "\(place): \(Self.fromProposals.count) demos name a proposal")
+        }
+        for (place, value) in try Self.counts(#"(\w+) from what Core Data and SwiftData do beyond"#) {
+            #expect(value == Self.beyondArticles.count, "\(place): \(Self.beyondArticles.count) demos go beyond the articles")
+        }
+        let beyond = Self.beyondArticles.map { $0.lesson }
+        for (place, value) in try Self.counts(#"Lessons \d+ to (\d+) show what Core Data and SwiftData do beyond"#) {
+            #expect(value == beyond.max(), "\(place)")
+        }
+        for (place, value) in try Self.counts(#"Lessons (\d+) to \d+ show what Core Data and SwiftData do beyond"#) {
+            #expect(value == beyond.min(), "\(place)")
+        }
+    }
+
+    @Test("Every count of the exercises in the prose is the exercise catalog's")
+    func exerciseCount() throws {
+        let found = try Self.counts(#"\b(\w+) (?:graded exercises|small files)\b"#)
+        #expect(found.count >= 3)
+        for (place, value) in found {
+            #expect(value == ExerciseCatalog.all.count, "\(place): the catalog has \(ExerciseCatalog.all.count) exercises")
+        }
+    }
+
+    @Test("Start here's lesson table gives each lesson the demo and the chapter the demo catalog gives it")
+    func lessonTable() throws {
+        let text = try #require(Guide.text(at: "Docs/LabGuide.docc/StartHere.md"))
+        let rows = Self.tableRows(of: text, header: "| # | lesson | chapter | demo |")
+        let lessons = rows.compactMap { Int($0[0]) }
+        let catalog = Self.demos.map { $0.lesson }
+        #expect(lessons == catalog, "one row per demo, in lesson order")
+        for row in rows {
+            guard let lesson = Int(row[0]), let demo = Self.demos.first(where: { $0.lesson == lesson }) else { continue }
+            #expect(row[3] == "`\(demo.name)`", "lesson \(lesson)")
+            #expect(Self.chapterName(inLink: row[2]) == Self.chapterName(ofPath: demo.chapter), "lesson \(lesson): \(row[2])")
+        }
+        let readme = try #require(Guide.text(at: "README.md"))
+        let order = "The demos, in lesson order: " + Self.demos.map { "`\($0.name)`" }.joined(separator: ", ")
+        #expect(Self.joined(readme).contains(order), "the README lists the demos in the catalog's order")
+    }
+
+    @Test("Both workshop guides give each exercise the lesson, demo and chapter of the exercise catalog")
+    func exerciseTables() throws {
+        let chapter = try #require(Guide.text(at: "Docs/LabGuide.docc/Workshop.md"))
+        let rows = Self.tableRows(of: chapter, header: "| # | exercise | lesson | the starter | it passes when |")
+        #expect(rows.count == ExerciseCatalog.all.count)
+        for row in rows {
+            guard let number = Int(row[0]), let exercise = ExerciseCatalog.exercise(number) else {
+                Issue.record("no exercise \(row[0])")
+                continue
+            }
+            #expect(row[1] == "`\(exercise.slug)`")
+            #expect(row[2].hasPrefix("\(exercise.lesson), "), "exercise \(number) is lesson \(exercise.lesson)'s: \(row[2])")
+            #expect(Self.chapterName(inLink: row[2]) == Self.chapterName(ofPath: exercise.chapter), "exercise \(number): \(row[2])")
+        }
+        let guide = try #require(Guide.text(at: "Docs/Workshop.md"))
+        let session = Self.tableRows(of: guide, header: "| part | # | exercise | minutes | show first | chapter |")
+            .filter { !$0[1].isEmpty }
+        #expect(session.count == ExerciseCatalog.all.count)
+        for row in session {
+            guard let number = Int(row[1]), let exercise = ExerciseCatalog.exercise(number) else {
+                Issue.record("no exercise \(row[1])")
+                continue
+            }
+            #expect(row[2] == "`\(exercise.slug)`")
+            #expect(row[4] == "`\(exercise.demo)`", "exercise \(number) shows \(exercise.demo)")
+            #expect(Self.chapterName(inLink: row[5]) == Self.chapterName(ofPath: exercise.chapter), "exercise \(number): \(row[5])")
+        }
+    }
+
+    @Test("Reliability's row counts are the row catalog's")
+    func reliabilityRowCounts() throws {
+        let all = RowCatalog.all.count
+        let concurrent = RowCatalog.all.filter(\.concurrentClients).count
+        for (place, value) in try Self.counts(#"every row of the catalog, (\d+) of them"#) { #expect(value == all, "\(place)") }
+        for (place, value) in try Self.counts(#"exit 0: (\d+) rows, 20,000 notes each"#) { #expect(value == all, "\(place)") }
+        let stressed = try Self.counts(#"takes concurrent clients: (\d+) of the \d+"#)
+        #expect(!stressed.isEmpty)
+        for (place, value) in stressed { #expect(value == concurrent, "\(place)") }
+        for (place, value) in try Self.counts(#"takes concurrent clients: \d+ of the (\d+)"#) { #expect(value == all, "\(place)") }
+        for (place, value) in try Self.counts(#"\| (\d+) rows \(every row whose clients run concurrently\)"#) {
+            #expect(value == concurrent, "\(place)")
+        }
+    }
+
+    @Test("The rows the prose says the cost model leaves out are the rows the catalog leaves out")
+    func rowsOutsideTheModel() throws {
+        let outside = RowCatalog.all.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
+        for (place, value) in try Self.counts(#"(\w+) rows do other work than a base"#) { #expect(value == outside.count, "\(place)") }
+        for (place, value) in try Self.counts(#"The (\w+) whose work is not a base's"#) { #expect(value == outside.count, "\(place)") }
+        let readme = Self.joined(try #require(Guide.text(at: "README.md")))
+        let named = outside.map { "`\($0)`" }
+        let list = named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+        #expect(readme.contains("so the model leaves them out: \(list)."), "the README names \(list)")
+    }
+
+    @Test("Every lesson's chapter links the fidelity chapter, and Start here does too")
+    func lessonsLinkFidelity() throws {
+        let chapters = Set(Self.demos.map { "Docs/LabGuide.docc/" + Self.chapterName(ofPath: $0.chapter) + ".md" })
+        for path in chapters.sorted() + ["Docs/LabGuide.docc/StartHere.md"] {
+            let text = try #require(Guide.text(at: path), "\(path)")
+            #expect(text.contains("](doc:Fidelity"), "\(path) does not link True to Core Data and SwiftData")
+        }
+    }
+
+    @Test("Docs/README.md lists every chapter of the guide")
+    func readmeListsEveryChapter() throws {
+        let readme = try #require(Guide.text(at: "Docs/README.md"))
+        let chapters = Guide.markdownPaths.filter { Guide.isChapter($0) && !$0.hasSuffix("/LabGuide.md") }
+        for chapter in chapters {
+            let link = "](" + chapter.dropFirst("Docs/".count) + ")"
+            #expect(readme.contains(link), "Docs/README.md does not link \(chapter)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The cells of each row of the table under `header`, trimmed, without the outer bars.
+    static func tableRows(of text: String, header: String) -> [[String]] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: header) else { return [] }
+        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// "QueuePerform" from `[Queue-perform](doc:QueuePerform#The-debug-trap)` or from
+    /// `[Queue-perform](LabGuide.docc/QueuePerform.md#the-debug-trap)`.
+    static func chapterName(inLink cell: String) -> String? {
+        guard let open = cell.range(of: "](") else { return nil }
+        var target = cell[open.upperBound...].prefix { $0 != ")" && $0 != "#" }
+        if target.hasPrefix("doc:") { target = target.dropFirst(4) }
+        return chapterName(ofPath: String(target))
+    }
+
+    /// "QueuePerform" from "Docs/LabGuide.docc/QueuePerform.md#the-debug-trap".
+    static func chapterName(ofPath path: String) -> String {
+        let file = path.split(separator: "#").first.map(String.init) ?? path
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// The text with each paragraph's lines joined by a space.
+    static func joined(_ text: String) -> String {
+        text.components(separatedBy: "\n\n")
+            .map { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+            .joined(separator: "\n\n")
+    }
+}
