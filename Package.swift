@@ -120,10 +120,12 @@ let package = Package(
         ),
 
         // MARK: The demos: one per lesson
+        // Starting child processes: what runs between fork and exec must be C.
+        .target(name: "CChildProcess"),
         .target(
             name: "Demos",
             dependencies: [
-                "NoteStore", "Workload", "Harness",
+                "CChildProcess", "NoteStore", "Workload", "Harness",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
                 "PreconcurrencyStore",
             ],
