@@ -167,7 +167,9 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        .executableTarget(name: "lab", dependencies: ["LabCommands"], swiftSettings: strictSwift),
+        // Checked before the Swift runtime starts: the open files `lab` needs.
+        .target(name: "CLabStart"),
+        .executableTarget(name: "lab", dependencies: ["CLabStart", "LabCommands"], swiftSettings: strictSwift),
 
         // MARK: The guide (DocC; the chapters are readable on GitHub too)
         .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Reliability.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),

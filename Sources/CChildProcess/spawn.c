@@ -193,3 +193,4 @@ uint64_t lab_current_limit(lab_limit_kind kind) {
     if (resource < 0 || getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
     return (uint64_t)limit.rlim_cur;
 }
+

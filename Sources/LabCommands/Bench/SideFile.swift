@@ -56,6 +56,29 @@ struct SideFile {
         return "\(folder(of: path))/.\(kept)\(suffix)"
     }
 
+    /// Replaces `path` whole: `data` written into a new side file, flushed, and renamed over
+    /// it, so a reader sees the old file or the new one. The side file goes on a failure,
+    /// and on a signal that stops the command.
+    static func replace(_ path: String, with data: [UInt8], mode: mode_t = 0o644) throws(POSIXFailure) {
+        let staged = try create(beside: path, mode: mode)
+        Interruption.removeIfInterrupted(staged.path, identity: staged.identity)
+        defer { Interruption.forget(staged.path) }
+        var offset = 0
+        var failure: POSIXFailure?
+        while offset < data.count, failure == nil {
+            let count = data.withUnsafeBytes { write(staged.descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { failure = count < 0 ? .current : POSIXFailure(code: EIO) } else { offset += count }
+        }
+        if failure == nil, fsync(staged.descriptor) != 0 { failure = .current }
+        if close(staged.descriptor) != 0, failure == nil { failure = .current }
+        if failure == nil, rename(staged.path, path) != 0 { failure = .current }
+        if let failure {
+            remove(staged.path, ifStill: staged.identity)
+            throw failure
+        }
+    }
+
     /// Removes the file at `path` only while it is the one `identity` names.
     static func remove(_ path: String, ifStill identity: FileIdentity) {
         if identity.isAt(path) { unlink(path) }
