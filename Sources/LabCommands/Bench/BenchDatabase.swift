@@ -53,7 +53,7 @@ struct BenchDatabase: Sendable {
             folder = URL(fileURLWithPath: "/")
             return
         }
-        folder = URL(fileURLWithPath: try TemporaryFolder.create(named: "lab-bench-\(getpid())", for: "the databases"))
+        folder = URL(fileURLWithPath: try ScratchFolder.create(named: "lab-bench-\(getpid())", for: "the databases"))
     }
 
     /// A fresh database for one run of `row`.
@@ -78,6 +78,6 @@ struct BenchDatabase: Sendable {
     /// Removes the temporary folder.
     func removeAll() {
         guard location == .temporaryFiles else { return }
-        TemporaryFolder.remove(folder.path)
+        ScratchFolder.remove(folder.path)
     }
 }

@@ -37,8 +37,8 @@ enum CountingPass {
     /// however it ended (a crash, a memory limit, a kill), or when this process is stopped.
     /// The child leads a process group of its own, which is killed with it.
     static func launch(_ settings: BenchSettings) async throws -> Counts {
-        let folder = try TemporaryFolder.create(named: "lab-counting-\(getpid())", for: "the counting pass")
-        defer { TemporaryFolder.remove(folder) }
+        let folder = try ScratchFolder.create(named: "lab-counting-\(getpid())", for: "the counting pass")
+        defer { ScratchFolder.remove(folder) }
         let file = folder + "/counts.json"
         var environment = ProcessInfo.processInfo.environment
         environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value

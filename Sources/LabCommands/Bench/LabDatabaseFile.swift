@@ -45,6 +45,10 @@ struct LabDatabaseFile: Equatable {
 
     /// Checks `argument` as a `--database` path, reading and writing nothing.
     init(checking argument: String) throws(LabError) {
+        guard !argument.hasSuffix("/") else {
+            throw .usage("--database '\(argument.shown)' ends in '/', which names a folder; give a SQLite file path or 'memory'")
+        }
+        try SideFile.checkCurrentFolder(for: argument, option: "--database")
         path = URL(fileURLWithPath: argument).standardizedFileURL.path
         let status: FileStatus?
         do {
@@ -147,7 +151,18 @@ struct LabDatabaseFile: Equatable {
             if state == .empty, let mode = (try? FileStatus.of(file, followingLinks: false))?.mode {
                 fchmod(built.descriptor, mode)
             }
-            try Self.build(built.path)
+            do throws(NoteStoreError) {
+                try Self.build(built.path)
+            } catch {
+                // The file that failed is the lab's own, built beside the path: name the path.
+                let reason = switch error {
+                case .cannotOpen(_, let reason): reason
+                case .sqlite(_, let message): message
+                default: error.description
+                }
+                let words = reason.replacingOccurrences(of: " on '\(built.path)'", with: "")
+                throw .data("cannot create --database '\(path.shown)': \(words.shown); nothing was left behind")
+            }
             try recheck(held.lock, expecting: state)
             guard rename(built.path, file) == 0 else {
                 throw .data("cannot create --database '\(path.shown)': \(POSIXFailure.current.message)")
@@ -214,18 +229,14 @@ struct LabDatabaseFile: Equatable {
 
     /// Makes the lab's tables in a new file and marks it, in one transaction, in WAL mode;
     /// closing the connection checkpoints the log into the file and removes it.
-    private static func build(_ path: String) throws(LabError) {
-        do {
-            let connection = try SQLiteConnection(location: .file(path))
-            defer { connection.close() }
-            try connection.transaction { () throws(NoteStoreError) in
-                try connection.execute(NoteSchema.create)
-                try connection.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(schemaVersion)")
-            }
-            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        } catch {
-            throw LabError(opening: error)
+    private static func build(_ path: String) throws(NoteStoreError) {
+        let connection = try SQLiteConnection(location: .file(path))
+        defer { connection.close() }
+        try connection.transaction { () throws(NoteStoreError) in
+            try connection.execute(NoteSchema.create)
+            try connection.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(schemaVersion)")
         }
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Removes every note and folder: everything the lab wrote, and nothing else (the schema

@@ -42,6 +42,7 @@ enum OutputFile: Equatable {
         }
         guard !argument.isEmpty else { throw .usage("an output path cannot be empty") }
         guard !argument.hasSuffix("/") else { throw .usage("cannot write to '\(argument.shown)': a path that ends in '/' names a folder; give a file path") }
+        try SideFile.checkCurrentFolder(for: argument, option: "--output")
         let path: String
         switch Self.status(argument, followingLinks: false)?.kind {
         case .symbolicLink:
@@ -65,6 +66,8 @@ enum OutputFile: Equatable {
             guard access(path, W_OK) == 0 else { throw Self.failure(self, POSIXFailure.current.message) }
         case .fifo?:
             self = .fifo(try Self.openFIFO(path), path: path)
+        case .directory?:
+            throw .usage("cannot write to '\(argument.shown)': it is a folder")
         case let kind?:
             throw .usage("cannot write to '\(argument.shown)': it is \(kind.name); give a file, a FIFO or a device")
         }

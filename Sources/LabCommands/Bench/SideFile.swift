@@ -1,3 +1,5 @@
+import NoteStore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -82,6 +84,18 @@ struct SideFile {
     /// Removes the file at `path` only while it is the one `identity` names.
     static func remove(_ path: String, ifStill identity: FileIdentity) {
         if identity.isAt(path) { unlink(path) }
+    }
+
+    /// A relative path needs the current folder: when it was removed (`getcwd` fails), say
+    /// so instead of naming a folder '' or '.' that "does not exist".
+    static func checkCurrentFolder(for argument: String, option: String) throws(LabError) {
+        guard !argument.hasPrefix("/") else { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) == nil else { return }
+        let failure = POSIXFailure.current
+        throw .usage(
+            "\(option) '\(argument.shown)' is relative to the current folder, which cannot be found (\(failure.message)): cd to a folder that exists, or give an absolute path"
+        )
     }
 
     static func folder(of path: String) -> String {

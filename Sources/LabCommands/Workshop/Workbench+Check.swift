@@ -45,8 +45,8 @@ extension Workbench {
         _ executable: URL, arguments: [String] = [], of exercise: Exercise, environment: [String: String],
         containment: Containment = .standard
     ) async throws(LabError) -> CheckReport {
-        let folder = try TemporaryFolder.create(named: "lab-check-\(exercise.number)", for: "the check of exercise \(exercise.number)")
-        defer { TemporaryFolder.remove(folder) }
+        let folder = try ScratchFolder.create(named: "lab-check-\(exercise.number)", for: "the check of exercise \(exercise.number)")
+        defer { ScratchFolder.remove(folder) }
         var environment = environment
         environment["TMPDIR"] = folder
         let result: ChildProcess.Result

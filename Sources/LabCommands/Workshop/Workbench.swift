@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import Workload
 import Workshop
 
@@ -22,7 +23,11 @@ struct Workbench {
 
     /// The checkout around the current folder.
     static func current() throws(LabError) -> Workbench {
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let current = FileManager.default.currentDirectoryPath
+        guard !current.isEmpty else {
+            throw .usage("lab workshop works in a checkout of the lab, and the current folder cannot be found (it was removed): cd to the checkout's root folder")
+        }
+        let here = URL(fileURLWithPath: current)
         guard let layout = WorkshopLayout.enclosing(here) else {
             throw .usage("lab workshop works in a checkout of the lab: no Workshop/Package.swift in '\(here.path.shown)' or above it; run it from the checkout's root folder")
         }

@@ -6,12 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-// MARK: - TemporaryFolder
+// MARK: - ScratchFolder
 
 /// A folder of the lab's own in the temporary directory (`TMPDIR`, else /tmp), made with
 /// `mkdtemp`: new, exclusive, readable by the user alone, named `<prefix>-XXXXXX`. It is
 /// removed when the command ends, however a signal ends it (``Interruption``).
-enum TemporaryFolder {
+enum ScratchFolder {
     /// Makes the folder and returns its path; `purpose` says in an error what it was for.
     static func create(named prefix: String, for purpose: String) throws(LabError) -> String {
         let base = directory
