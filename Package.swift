@@ -204,7 +204,7 @@ let package = Package(
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
         .testTarget(name: "DocumentationTests", swiftSettings: strictSwift),
-        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Rows", "Demos", "Baselines", "NoteStore", "RowTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Rows", "Demos", "Baselines", "NoteStore", "RowTestSupport", "Workshop"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "Demos", "LabCommands", "RowTestSupport"], swiftSettings: strictSwift),
     ],

@@ -143,12 +143,22 @@ struct CompanionFileTests {
     @Test("A name of 250 bytes is a valid database and report: nothing the lab makes beside it is too long")
     func longNames() async throws {
         let folder = try TemporaryFolder()
-        let name = String(repeating: "n", count: 245)
-        let database = folder.path(name + ".sqlite")
-        let report = folder.path(name + ".json")
-        let result = try await LabExecutable.runAsGiven(DatabaseFileTests.smallRun(on: database) + ["--output", report])
+        let database = String(repeating: "d", count: 243) + ".sqlite"
+        let report = String(repeating: "r", count: 245) + ".json"
+        #expect(database.utf8.count == 250 && report.utf8.count == 250)
+        let result = try await LabExecutable.runAsGiven(DatabaseFileTests.smallRun(on: folder.path(database)) + ["--output", folder.path(report)])
         #expect(result.exitStatus == 0, "\(result.output)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [name + ".json", name + ".sqlite"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [database, report])
+    }
+
+    @Test("A database name too long for SQLite's -wal beside it exits 64 with one line, before anything is made")
+    func nameTooLongForItsLog() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path(String(repeating: "d", count: 245) + ".sqlite")
+        let result = try await LabExecutable.run(DatabaseFileTests.smallRun(on: path))
+        #expect(result.exitStatus == 64)
+        #expect(result.output == "lab: --database '\(path)': its name is 252 bytes, and SQLite keeps a file named after it plus '-wal' beside it: give a name of at most 251 bytes\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
 
     // MARK: Helpers

@@ -57,8 +57,14 @@ enum CountingPass {
         else {
             Interruption.waitIfStopping()
             let ending = result.exitStatus.map { "exit status \($0)" } ?? ChildProcess.signalName(result.signal ?? 0)
-            let said = result.output.split(separator: "\n").last.map { ": \($0)" } ?? ""
-            throw LabError.checkFailed("the counting pass ended with \(ending)\(said)")
+            var line = "the counting pass ended with \(ending)"
+            if result.signal == SIGKILL {
+                // Nothing in lab sends it: the out-of-memory killer does, or a person.
+                line += "; if nothing else killed it, the system may have run out of memory for it"
+            } else if let said = result.output.split(separator: "\n").last {
+                line += ": \(said)"
+            }
+            throw LabError.checkFailed(line)
         }
         return counts
     }

@@ -50,6 +50,12 @@ struct LabDatabaseFile: Equatable {
         }
         try SideFile.checkCurrentFolder(for: argument, option: "--database")
         path = URL(fileURLWithPath: argument).standardizedFileURL.path
+        let length = Self.name(of: path).utf8.count
+        guard length + 4 <= SideFile.nameMax else {
+            throw .usage(
+                "--database '\(path.shown)': its name is \(length) bytes, and SQLite keeps a file named after it plus '-wal' beside it: give a name of at most \(SideFile.nameMax - 4) bytes"
+            )
+        }
         let status: FileStatus?
         do {
             status = try FileStatus.of(path)
