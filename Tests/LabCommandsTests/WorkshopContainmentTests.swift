@@ -186,6 +186,7 @@ final class FakeCheckout {
         try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try manager.createDirectory(at: layout.package.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
         try manager.copyItem(at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift"))
+        try manager.createDirectory(at: layout.root.appendingPathComponent("Sources/WorkshopStarters"), withIntermediateDirectories: true)
         for exercise in exercises {
             for file in exercise.files {
                 for (from, to) in [(real.starter(exercise, file), layout.starter(exercise, file)), (real.solution(exercise, file), layout.solution(exercise, file))] {
@@ -214,6 +215,11 @@ final class FakeCheckout {
     }
 
     func lab(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await Self.lab(arguments, in: root, environment: environment)
+    }
+
+    /// `lab workshop` with `arguments`, run in `root`.
+    static func lab(_ arguments: [String], in root: URL, environment: [String: String]) async throws -> ChildProcess.Result {
         try await ChildProcess.run(try #require(LabExecutable.url), arguments: ["workshop"] + arguments, environment: environment, in: root)
     }
 

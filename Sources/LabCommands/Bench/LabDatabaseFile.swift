@@ -174,8 +174,8 @@ struct LabDatabaseFile: Equatable {
                 throw .data("cannot create --database '\(path.shown)': \(POSIXFailure.current.message)")
             }
         } catch {
-            close(built.descriptor)
             SideFile.remove(built.path, ifStill: built.identity)
+            close(built.descriptor)
             for suffix in Self.companions { unlink(built.path + suffix) }
             if held.made { SideFile.remove(file, ifStill: held.lock.identity) }
             forget(built, held)

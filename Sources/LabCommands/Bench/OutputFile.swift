@@ -137,6 +137,7 @@ enum OutputFile: Equatable {
                 throw error
             }
             Interruption.forget(file.temporary.path)
+            close(file.temporary.descriptor)
             renamed.append((file.destination, file.temporary, previous))
         }
         for case (_, _, .kept(let link, let identity)) in renamed { discard(link, identity) }
@@ -171,13 +172,14 @@ enum OutputFile: Equatable {
     }
 
     /// Writes `text` into a new temporary file beside `path`, with the permissions `path`
-    /// has (or a new file's), flushed to disk; returns its path.
+    /// has (or a new file's), flushed to disk; returns it still open: while it is open, its
+    /// inode cannot go to another file, so "still the file the lab made" stays provable
+    /// until the rename or the removal.
     private static func stage(_ text: String, for path: String) throws(LabError) -> SideFile {
         let destination = OutputFile.file(path)
         let temporary = try createTemporary(for: path)
         let descriptor = temporary.descriptor
         Interruption.removeIfInterrupted(temporary.path, identity: temporary.identity)
-        var closed = false
         do throws(LabError) {
             // An existing file keeps its permissions; a new one has the umask's.
             if let existing = status(path), fchmod(descriptor, existing.mode) != 0 {
@@ -185,19 +187,17 @@ enum OutputFile: Equatable {
             }
             try writeAll(text, to: descriptor, destination)
             guard fsync(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
-            closed = true
-            guard close(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
         } catch {
-            if !closed { close(descriptor) }
             discard(temporary)
             throw error
         }
         return temporary
     }
 
-    /// Removes a staged file, only while it is still the one this run made.
+    /// Removes a staged file, only while it is still the one this run made, and closes it.
     private static func discard(_ temporary: SideFile) {
         discard(temporary.path, temporary.identity)
+        close(temporary.descriptor)
     }
 
     private static func discard(_ path: String, _ identity: FileIdentity) {
@@ -267,8 +267,8 @@ enum OutputFile: Equatable {
             throw .usage("cannot write to '\(argument.shown)': the folder '\(folder.shown)' does not exist")
         }
         let temporary = try createTemporary(for: path)
-        close(temporary.descriptor)
         SideFile.remove(temporary.path, ifStill: temporary.identity)
+        close(temporary.descriptor)
     }
 
     /// A new hidden file beside `path` (``SideFile``), named after what it will replace;

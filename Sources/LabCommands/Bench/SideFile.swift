@@ -73,12 +73,12 @@ struct SideFile {
             if count <= 0 { failure = count < 0 ? .current : POSIXFailure(code: EIO) } else { offset += count }
         }
         if failure == nil, fsync(staged.descriptor) != 0 { failure = .current }
-        if close(staged.descriptor) != 0, failure == nil { failure = .current }
         if failure == nil, rename(staged.path, path) != 0 { failure = .current }
-        if let failure {
-            remove(staged.path, ifStill: staged.identity)
-            throw failure
-        }
+        // Closed only now: while it is open, its inode cannot go to another file, so the
+        // removal below removes the lab's file or nothing.
+        if failure != nil { remove(staged.path, ifStill: staged.identity) }
+        close(staged.descriptor)
+        if let failure { throw failure }
     }
 
     /// Removes the file at `path` only while it is the one `identity` names.

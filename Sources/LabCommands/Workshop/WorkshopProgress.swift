@@ -1,5 +1,6 @@
 import Foundation
 import NoteStore
+import Synchronization
 import Workshop
 
 #if canImport(Glibc)
@@ -51,9 +52,12 @@ struct WorkshopProgress: Codable, Equatable {
     /// Changes nothing: a command that only reads (the list) leaves the file as it is.
     static func load(from url: URL) -> WorkshopProgress {
         guard let read = try? read(url) else { return WorkshopProgress() }
-        if read.isDamaged { report(read, at: url, keptAside: nil) }
+        if read.isDamaged, reported.withLock({ $0.insert(url.path).inserted }) { report(read, at: url, keptAside: nil) }
         return read.progress
     }
+
+    /// The files whose damage this process has reported: once each is enough.
+    private static let reported = Mutex<Set<String>>([])
 
     /// Reads the file entry by entry; nil when there is none. A symbolic link at its name is
     /// refused: the lab keeps its progress in a file of its own.
