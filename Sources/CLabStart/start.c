@@ -1,5 +1,6 @@
 #include "CLabStart.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -51,6 +52,26 @@ __attribute__((constructor)) static void lab_check_limits(void) {
         }
         _exit(74);
     }
+}
+
+/// Before any thread starts: blocks the signals `lab` turns into a clean stop (Interruption's
+/// `handledSignals`, the same list), so that every thread inherits the block and the
+/// kernel keeps such a signal pending for the whole process until Dispatch reads it. A
+/// thread that did not block one would take it instead, and Dispatch's handler would raise
+/// it again on that thread alone, where nothing reads it: one SIGPROF in twenty was lost
+/// so. `lab` installs its signal sources first thing (`Lab.run`); a child starts with no
+/// signal blocked.
+__attribute__((constructor)) static void lab_block_stop_signals(void) {
+    sigset_t stops;
+    sigemptyset(&stops);
+    int signals[] = {
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#if defined(__linux__)
+        SIGIO, SIGPWR, SIGSTKFLT,
+#endif
+    };
+    for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) sigaddset(&stops, signals[index]);
+    sigprocmask(SIG_BLOCK, &stops, NULL);
 }
 
 void lab_start_checked(void) {}

@@ -24,9 +24,10 @@ public struct Lab: AsyncParsableCommand {
     /// success, 1 when a check fails, 64 for bad usage, 65 for bad data, 74 for a failed
     /// write. Errors are one line on standard error, never a stack trace.
     public static func run(_ arguments: [String]) async -> Int32 {
-        // A write to a closed pipe then fails (exit 74, through the command's own clean-up)
-        // instead of ending the process on the spot.
-        signal(SIGPIPE, SIG_IGN)
+        // Every signal that would end the process stops it cleanly from here on, and a write
+        // to a closed pipe fails (exit 74, through the command's own clean-up) instead of
+        // ending it on the spot. Each command says what its stop leaves behind.
+        Interruption.install(saying: "lab stopped")
         do {
             var command = try parseAsRoot(withNegativeNumbersAsArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -99,7 +99,7 @@ struct WorkshopContainmentTests {
     func standardLimits() {
         let limits = Containment.standard.limits
         #expect(limits.cpuSeconds == 90)
-        #expect(limits.addressSpaceBytes == 8 << 30)
+        #expect(limits.addressSpaceBytes == 4 << 30)
         #expect(limits.fileSizeBytes == 256 << 20)
         #if os(Linux)
         #expect((limits.processes ?? 0) > 256)

@@ -27,7 +27,9 @@ import Darwin
 enum Interruption {
     /// The signals that end a process by default and that a process can handle; SIGKILL
     /// and SIGSTOP cannot be, and the crash signals (SIGSEGV, SIGILL, …) belong to the
-    /// runtime's crash report.
+    /// runtime's crash report. `lab`'s executable blocks the same list before any thread
+    /// starts (`Sources/CLabStart/start.c`), so that none of them reaches a thread Dispatch
+    /// does not read.
     static let handledSignals: [Int32] = {
         var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
         #if os(Linux)

@@ -101,14 +101,14 @@ struct Containment: Sendable {
     /// (Docs/Reliability.md has the figures), and low enough to stop a runaway:
     /// - CPU time: 90 s a process, more than the 60 s watchdog, so that one thread in a loop
     ///   meets the watchdog first, and threads spinning on every core meet this limit;
-    /// - address space: 8 GiB a process;
+    /// - address space: 4 GiB a process;
     /// - file size: 256 MiB a file;
     /// - processes: 256 more than the user runs when the check starts (the kernel counts
     ///   all of the user's processes, and does not apply the limit to root).
     static var standard: Containment {
         Containment(
             limits: ChildProcess.Limits(
-                cpuSeconds: 90, addressSpaceBytes: 8 << 30, fileSizeBytes: 256 << 20,
+                cpuSeconds: 90, addressSpaceBytes: 4 << 30, fileSizeBytes: 256 << 20,
                 processes: userProcessCount().map { UInt64($0 + 256) }
             ),
             deadline: .seconds(120)
