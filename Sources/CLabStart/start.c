@@ -58,7 +58,7 @@ __attribute__((constructor)) static void lab_check_limits(void) {
 /// `handledSignals`, the same list), so that every thread inherits the block and the
 /// kernel keeps such a signal pending for the whole process until Dispatch reads it. A
 /// thread that did not block one would take it instead, and Dispatch's handler would raise
-/// it again on that thread alone, where nothing reads it: one SIGPROF in twenty was lost
+/// it again on that thread alone, where nothing reads it: 3 SIGPROFs in 21 were lost
 /// so. `lab` installs its signal sources first thing (`Lab.run`); a child starts with no
 /// signal blocked.
 __attribute__((constructor)) static void lab_block_stop_signals(void) {

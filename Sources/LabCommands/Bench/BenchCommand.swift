@@ -52,8 +52,9 @@ struct BenchCommand: AsyncParsableCommand {
         "Write the report to this file instead of standard output ('-': standard output).",
         discussion: """
             A regular file is replaced whole by a rename, keeping its permissions, and only when \
-            you may write it; a device or a FIFO is written through; a symbolic link is followed \
-            and its target written. A failed write exits 74.
+            you may write it; a device is written through; a FIFO is opened before the run and \
+            needs a reader by then; a socket is refused; a symbolic link is followed and its \
+            target written. A failed write exits 74.
             """
     ))
     var output: String?
@@ -63,7 +64,9 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             The file must be new, empty, or a database an earlier run made (marked with the lab's \
             application_id): the lab empties its own notes and folders tables before each run and \
-            touches nothing else. Any other file is refused and left untouched.
+            touches nothing else. Any other file is refused and left untouched, and so is a file \
+            with a -wal, -shm or -journal beside it that the lab did not make. One run at a time \
+            per file, whatever name reaches it.
             """
     ))
     var database: String?
