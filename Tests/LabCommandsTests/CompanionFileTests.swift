@@ -117,8 +117,11 @@ struct CompanionFileTests {
         #expect(try DatabaseFileTests.contents(of: folder) == before, "no -wal, no -shm")
     }
 
+    /// A sanitizer's runtime writes files of its own, which a 512-byte limit stops first.
+    static let underSanitizer = ["TSAN_OPTIONS", "ASAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+
     @Test("A claim that fails part way (a file-size limit) removes what it made and nothing else",
-          arguments: [Case.Database.missing, .empty])
+          .enabled(if: !underSanitizer), arguments: [Case.Database.missing, .empty])
     func failedClaimRemovesOnlyItsOwn(_ database: Case.Database) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("notes.sqlite")

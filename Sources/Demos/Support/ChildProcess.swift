@@ -1,6 +1,5 @@
 import CChildProcess
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -189,7 +188,7 @@ package enum ChildProcess {
     // MARK: Running
 
     /// The children being waited for, and whether each leads its own group.
-    private static let running = Mutex<[pid_t: Bool]>([:])
+    private static let running = LockedValue<[pid_t: Bool]>([:])
 
     private struct Request: Sendable {
         var executable: String

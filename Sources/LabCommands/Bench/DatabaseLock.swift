@@ -84,7 +84,10 @@ final class DatabaseLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = POSIXFailure.current
             guard failure.code == EWOULDBLOCK else { throw .data("cannot lock --database '\(path.shown)': \(failure.message)") }
-            throw inUse(path, holder: holder(of: identity))
+            // A claim may have just renamed a new database over the file this run opened:
+            // then the holder holds the file at the path now.
+            let now = (try? FileStatus.of(path))?.identity
+            throw inUse(path, holder: holder(of: identity) ?? now.flatMap(holder(of:)))
         }
         return identity
     }

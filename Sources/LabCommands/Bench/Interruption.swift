@@ -48,11 +48,11 @@ enum Interruption {
         case prefixed(String, in: String)
     }
 
-    private static let leftovers = Mutex<Set<Leftover>>([])
+    private static let leftovers = LockedValue<Set<Leftover>>([])
     /// Set when a stop begins, before it removes anything.
     private static let stopping = Atomic<Bool>(false)
     /// The end of the stop's line: what the command leaves behind.
-    private static let outcome = Mutex("the run stopped and its temporary files were removed")
+    private static let outcome = LockedValue("the run stopped and its temporary files were removed")
 
     /// Turns every handled signal into a clean stop, and SIGPIPE into failed writes. Call
     /// before the command creates files or starts processes; `saying` ends the stop's line.

@@ -1,6 +1,6 @@
 import Foundation
+import Demos
 import NoteStore
-import Synchronization
 import Workshop
 
 #if canImport(Glibc)
@@ -57,7 +57,7 @@ struct WorkshopProgress: Codable, Equatable {
     }
 
     /// The files whose damage this process has reported: once each is enough.
-    private static let reported = Mutex<Set<String>>([])
+    private static let reported = LockedValue<Set<String>>([])
 
     /// Reads the file entry by entry; nil when there is none. A symbolic link at its name is
     /// refused: the lab keeps its progress in a file of its own.
