@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoteStore
 
 #if canImport(Glibc)
 import Glibc
@@ -23,8 +24,12 @@ public struct Lab: AsyncParsableCommand {
     /// success, 1 when a check fails, 64 for bad usage, 65 for bad data, 74 for a failed
     /// write. Errors are one line on standard error, never a stack trace.
     public static func run(_ arguments: [String]) async -> Int32 {
+        // Every signal that would end the process stops it cleanly from here on, and a write
+        // to a closed pipe fails (exit 74, through the command's own clean-up) instead of
+        // ending it on the spot. Each command says what its stop leaves behind.
+        Interruption.install(saying: "lab stopped")
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(withNegativeNumbersAsArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -40,17 +45,36 @@ public struct Lab: AsyncParsableCommand {
             let code = exitCode(for: error).rawValue
             if code == 0 {
                 // --help and --version are not errors: print them whole, on standard output.
-                print(fullMessage(for: error))
-            } else {
-                let text = message(for: error)
-                printError(text.isEmpty ? "\(error)" : oneLine(text))
+                do {
+                    try StandardOutput.write(fullMessage(for: error) + "\n")
+                } catch let failure {
+                    printError(failure.description)
+                    return failure.exitCode
+                }
+                return 0
             }
-            return code == 0 ? 0 : (code == 1 ? 1 : LabError.usageExitCode)
+            let text = message(for: error)
+            printError(text.isEmpty ? "\(error)" : oneLine(text))
+            return code == 1 ? 1 : LabError.usageExitCode
         }
     }
 
+    /// One line on standard error, `lab: ` first, its control characters escaped.
     static func printError(_ message: String) {
-        var line = Array("lab: \(message)\n".utf8)
+        var line = Array("lab: \(message.controlsEscaped)\n".utf8)
         _ = write(STDERR_FILENO, &line, line.count)
+    }
+
+    /// The workshop's exercise argument may be a negative number (`lab workshop check -1`),
+    /// which the parser would take for an option: it goes after `--`, where it is an
+    /// argument, and the command says there is no such exercise.
+    static func withNegativeNumbersAsArguments(_ arguments: [String]) -> [String] {
+        guard arguments.first == "workshop", !arguments.contains("--") else { return arguments }
+        let isNegativeNumber = { (argument: String) in
+            argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        let numbers = arguments.filter(isNegativeNumber)
+        guard !numbers.isEmpty else { return arguments }
+        return arguments.filter { !isNegativeNumber($0) } + ["--"] + numbers
     }
 }

@@ -35,9 +35,9 @@ extension NoteStoreError: CustomStringConvertible {
         case .faultNotFulfilled(let id):
             "could not fulfil a fault: note \(id.rawValue) was deleted after it was looked up"
         case .notADatabase(let path):
-            "'\(path)' is not a SQLite database, or it is damaged"
+            "'\(path.shown)' is not a SQLite database, or it is damaged"
         case .cannotOpen(let path, let reason):
-            "cannot open a database at '\(path)': \(reason)"
+            "cannot open a database at '\(path.shown)': \(reason.shown)"
         case .constraintViolation(let message):
             "the save was refused by the schema (\(message)); nothing was written"
         case .busy(let message):
@@ -48,7 +48,7 @@ extension NoteStoreError: CustomStringConvertible {
         case .wrongContext(let message):
             message
         case .sqlite(let code, let message):
-            "SQLite error \(code): \(message)"
+            "SQLite error \(code): \(message.shown)"
         case .cancelled:
             "the task was cancelled before the batch was committed; none of it was written"
         }

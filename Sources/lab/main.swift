@@ -1,3 +1,4 @@
+import CLabStart
 import LabCommands
 
 #if canImport(Glibc)
@@ -6,5 +7,7 @@ import Glibc
 import Darwin
 #endif
 
+// The limits lab needs (open files, memory) were checked before the runtime started.
+lab_start_checked()
 StandardStreams.holdClosedOnes()
 exit(await Lab.run(Array(CommandLine.arguments.dropFirst())))

@@ -39,6 +39,11 @@ struct BadInputTests {
         (["--pattern", "nope"], 64,
          "unknown row 'nope'; the rows are \(RowCatalog.all.map { $0.name }.joined(separator: ", "))"),
         (["--unknown-flag"], 64, "Unknown option '--unknown-flag'"),
+        // A negative number is the option's value, said to be out of range, never "Missing value".
+        (["--runs", "-1"], 64, "--runs must be between 1 and 100, not -1"),
+        (["--clients", "-3"], 64, "--clients must be between 1 and 64, not -3"),
+        (["--operations", "-5"], 64, "--operations must be at least 1, not -5"),
+        (["--seed", "-1"], 64, "The value '-1' is invalid for '--seed <seed>': a seed is a whole number from 0 to 18446744073709551615"),
     ]
 
     @Test("A bad argument exits 64 with one line; no database and no report is created", arguments: 0..<refusals.count)

@@ -119,18 +119,29 @@ struct DatabaseFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lab.sqlite"], "no lock file left")
     }
 
-    @Test("A second run on a database in use exits 65 with one line naming the first")
-    func refusesDatabaseInUse() async throws {
+    @Test("A second run on a database in use, under any of its names, exits 65 naming the first and changes no byte",
+          arguments: ["the path", "a hard link", "a symbolic link"])
+    func refusesDatabaseInUse(_ name: String) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.run(Self.smallRun(on: path)).exitStatus == 0)
+        let argument = switch name {
+        case "a hard link": folder.path("hard.sqlite")
+        case "a symbolic link": folder.path("soft.sqlite")
+        default: path
+        }
+        if name == "a hard link" { #expect(link(path, argument) == 0) }
+        if name == "a symbolic link" { try FileManager.default.createSymbolicLink(atPath: argument, withDestinationPath: "lab.sqlite") }
+        // This process holds the file's lock, as a run does.
         let lock = try DatabaseLock(for: path)
         defer { lock.release() }
+        let before = try Self.contents(of: folder)
 
-        let result = try await LabExecutable.run(Self.smallRun(on: path))
+        let result = try await LabExecutable.run(Self.smallRun(on: argument))
 
         #expect(result.exitStatus == 65)
-        #expect(result.output == "lab: --database '\(path)' is in use by another lab bench run (process \(getpid())); run one at a time\n")
-        #expect(!FileManager.default.fileExists(atPath: path), "the database was not created")
+        #expect(result.output == "lab: --database '\(argument)' is in use by another lab bench run (process \(getpid())); run one at a time\n")
+        #expect(try Self.contents(of: folder) == before, "every byte, and no file made beside it")
     }
 
     @Test("A 'file:' argument is a path, not a SQLite URI")
@@ -155,7 +166,13 @@ struct DatabaseFileTests {
     static func contents(of folder: TemporaryFolder) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.url.path) {
-            files[name] = try Data(contentsOf: folder.url.appendingPathComponent(name))
+            let path = folder.url.appendingPathComponent(name).path
+            switch try FileStatus.of(path, followingLinks: false)?.kind {
+            case .regular?: files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+            case .symbolicLink?: files[name] = Data(("link to " + (try FileManager.default.destinationOfSymbolicLink(atPath: path))).utf8)
+            case let kind?: files[name] = Data("\(kind)".utf8)
+            case nil: break
+            }
         }
         return files
     }

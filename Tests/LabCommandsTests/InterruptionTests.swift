@@ -1,3 +1,4 @@
+import Demos
 import Foundation
 import RowTestSupport
 import Synchronization
@@ -9,8 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C (SIGINT) or SIGTERM during `lab bench`: the run stops, its temporary databases
-/// are removed, one line says so, and the exit code is 128 + the signal (130, 143).
+/// Ctrl-C (SIGINT), SIGTERM, or any other signal that would end `lab bench`: the run stops,
+/// its child processes are ended, its temporary databases are removed, one line says so,
+/// and the exit code is 128 + the signal (130, 143, 129 for SIGHUP, …).
 @Suite("lab bench, interrupted")
 struct InterruptionTests {
     @Test("SIGTERM during the timing pass exits 143 with one line and removes the temporary folder")
@@ -26,30 +28,74 @@ struct InterruptionTests {
         #expect(try Self.benchFolders(in: temporary) == [])
     }
 
-    @Test("SIGINT during the counting pass exits 130, and its child process stops and cleans up too")
+    @Test("SIGINT during the counting pass exits 130, ends its child process and removes the child's folder too")
     func interruptedDuringCountingPass() async throws {
         let temporary = try TemporaryFolder()
         let path = temporary.url.path
         let run = try await InterruptedRun.start(
             Self.longRun, temporary: temporary, interruptWith: SIGINT,
-            when: { _ in ((try? Self.benchFolders(at: path)) ?? []).count == 1 }
+            when: { _ in ((try? Self.childFolders(at: path)) ?? []).count == 1 }
         )
-        #expect(run.foldersBefore.count == 1, "the child had made its folder")
-        #expect(!run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the folder is the child's")
         #expect(run.exitStatus == 130)
         #expect(run.lastLine == "lab: interrupted by SIGINT; the run stopped and its temporary files were removed")
-        // The child notices its parent's end on its own; give it a moment, not a deadline
-        // the assertion depends on.
-        for _ in 0..<100 where try Self.benchFolders(in: temporary) != [] {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(try Self.benchFolders(in: temporary) == [])
+        #expect(try Self.labEntries(in: temporary) == [], "the parent's folder and the child's in it")
+    }
+
+    /// Every signal that ends a process by default and that a process can handle, beyond
+    /// SIGINT and SIGTERM: a closed terminal's SIGHUP, SIGQUIT, the user signals, timers.
+    static let otherSignals: [Int32] = [SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+
+    @Test("Every other signal that would end the run cleans up as SIGINT does, and exits 128 + its number",
+          arguments: otherSignals)
+    func otherSignalsCleanUp(_ signal: Int32) async throws {
+        let temporary = try TemporaryFolder()
+        let run = try await InterruptedRun.start(
+            Self.longRun + ["--no-meters"], temporary: temporary, interruptWith: signal,
+            when: { lines in lines.contains { $0.hasSuffix("· warm-up") } }
+        )
+        #expect(run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the run had made its folder")
+        #expect(run.exitStatus == 128 + signal)
+        #expect(run.lastLine == "lab: interrupted by \(ChildProcess.signalName(signal)); the run stopped and its temporary files were removed")
+        #expect(try Self.labEntries(in: temporary) == [])
+    }
+
+    @Test("A counting pass that dies (killed, as by the kernel when memory runs out) ends the run with one line, and no folder is left")
+    func countingPassDies() async throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.url.path
+        let run = try await InterruptedRun.start(
+            Self.longRun, temporary: temporary, interruptWith: nil,
+            when: { _ in ((try? Self.childFolders(at: path)) ?? []).count == 1 },
+            then: {
+                // The child's folder is named after its process ID: lab-bench-<pid>-XXXXXX.
+                guard let folder = try? Self.childFolders(at: path).first,
+                      let pid = Int32(folder.split(separator: "/").last?.split(separator: "-")[2] ?? "")
+                else { return }
+                kill(pid, SIGKILL)
+            }
+        )
+        #expect(run.exitStatus == 1)
+        #expect(run.lastLine == "lab: the counting pass ended with SIGKILL; if nothing else killed it, the system may have run out of memory for it")
+        #expect(try Self.labEntries(in: temporary) == [])
     }
 
     /// Long enough that the run is still going when the signal arrives.
     static let longRun = [
         "bench", "--scenario", "update", "--pattern", "raw-sqlite", "--operations", "50000", "--runs", "3", "--progress",
     ]
+
+    /// The counting pass's child's own folder, in its parent's: `lab-counting-*/lab-bench-*`.
+    static func childFolders(at path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasPrefix("lab-counting-") }.flatMap { parent in
+            try FileManager.default.contentsOfDirectory(atPath: path + "/" + parent)
+                .filter { $0.hasPrefix("lab-bench-") }.map { parent + "/" + $0 }
+        }
+    }
+
+    /// Every entry the lab makes in the temporary directory.
+    static func labEntries(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("lab-") }
+    }
 
     static func benchFolders(in folder: TemporaryFolder) throws -> [String] {
         try benchFolders(at: folder.url.path)

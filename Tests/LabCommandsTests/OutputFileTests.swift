@@ -1,4 +1,5 @@
 import Foundation
+import Demos
 import RowTestSupport
 import Testing
 
@@ -112,23 +113,93 @@ struct OutputFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["link.json", "report.json"], "no temporary file left")
     }
 
-    @Test("A FIFO is written through, not replaced")
+    @Test("A FIFO is opened before the run and written through, not replaced")
     func fifoIsWrittenThrough() async throws {
         let folder = try TemporaryFolder()
         let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        // Opening a FIFO to read blocks until its writer opens it: off the cooperative pool.
-        async let received: Data = withCheckedContinuation { continuation in
+        // The reader is there before lab starts: opened without waiting for a writer.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let done = AtomicFlag()
+        // Read while lab writes (a report may be more than a pipe holds), off the pool.
+        async let received: [UInt8] = withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data())
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let finished = done.isRaised
+                    let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                    if count > 0 {
+                        bytes += buffer[..<count]
+                    } else if finished {
+                        break
+                    } else {
+                        usleep(10_000)
+                    }
+                }
+                continuation.resume(returning: bytes)
             }
         }
 
         let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", fifo])
+        done.raise()
 
         #expect(result.exitStatus == 0, "\(result.output)")
         #expect(String(decoding: await received, as: UTF8.self).hasPrefix("{"))
         #expect(try FileStatus.of(fifo)?.kind == .fifo)
+    }
+
+    @Test("A FIFO with no reader exits 74 with one line before the run, instead of blocking after it")
+    func fifoWithoutReader() async throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("pipe")
+        let database = folder.path("lab.sqlite")
+        #expect(mkfifo(fifo, 0o600) == 0)
+
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", database, "--output", fifo])
+
+        #expect(result.exitStatus == 74)
+        #expect(result.output == "lab: cannot write to '\(fifo)': it is a FIFO with no reader; start its reader first (cat '\(fifo)'), or give a file\n")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing ran")
+        #expect(try FileStatus.of(fifo)?.kind == .fifo)
+    }
+
+    @Test("A Unix socket as --output exits 64 with one line before the run")
+    func socketIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("socket")
+        let database = folder.path("lab.sqlite")
+        let socket = try Self.listeningSocket(at: path)
+        defer { close(socket) }
+
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--database", database, "--output", path])
+
+        #expect(result.exitStatus == 64)
+        #expect(result.output == "lab: cannot write to '\(path)': it is a socket; give a file, a FIFO or a device\n")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing ran")
+        #expect(try FileStatus.of(path)?.kind == .socket)
+    }
+
+    /// A Unix-domain socket bound at `path`.
+    static func listeningSocket(at path: String) throws -> Int32 {
+        #if os(Linux)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard descriptor >= 0, bound == 0 else { throw LabExecutable.Failure(description: "cannot bind a socket at \(path)") }
+        return descriptor
     }
 
     static let smallRun = [

@@ -23,11 +23,17 @@ public struct DemoEnvironment: Sendable {
 
     // MARK: Crash sites
 
+    /// How long a crash site, or a compiled snippet, may run before it is killed with its
+    /// process group: far beyond the second or two one takes, even under a sanitizer.
+    static let crashSiteDeadline = Duration.seconds(300)
+    /// How long the compiler may take on a snippet.
+    static let compilerDeadline = Duration.seconds(900)
+
     /// Runs `site` in a child process and reports how it ended.
     public func crash(_ site: CrashSite) async throws(DemoError) -> CrashReport {
         let result = try await ChildProcess.run(
             labExecutable, arguments: ["demo", "--crash-site", site.name], environment: childEnvironment,
-            backtrace: site.backtrace
+            timeout: Self.crashSiteDeadline, backtrace: site.backtrace, ownGroup: true
         )
         let message = site.backtrace && !result.output.contains("Fatal error: ")
             ? Self.crashedFrames(in: result.output) : Self.trapMessage(in: result.output)
@@ -110,7 +116,9 @@ public struct DemoEnvironment: Sendable {
             let program = folder.appendingPathComponent("snippet")
             let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
             guard errors.isEmpty else { return (errors, nil) }
-            return ([], try await ChildProcess.run(program, arguments: [], environment: childEnvironment))
+            return ([], try await ChildProcess.run(
+                program, arguments: [], environment: childEnvironment, timeout: Self.crashSiteDeadline, ownGroup: true
+            ))
         }
     }
 
@@ -134,7 +142,8 @@ public struct DemoEnvironment: Sendable {
     private func compile(_ file: URL, arguments: [String]) async throws(DemoError) -> [String] {
         guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
         let result = try await ChildProcess.run(
-            swiftc, arguments: arguments + ["-diagnostic-style=llvm", file.path], environment: childEnvironment
+            swiftc, arguments: arguments + ["-diagnostic-style=llvm", file.path], environment: childEnvironment,
+            timeout: Self.compilerDeadline, ownGroup: true
         )
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: ": error: ") else { return nil }

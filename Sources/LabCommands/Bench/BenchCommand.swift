@@ -27,16 +27,19 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
     var pattern: [String] = []
 
-    @Option(name: .long, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
+    // The numeric options take the next argument as their value even when it starts with a
+    // dash (`.unconditional`): `--runs -1` is then "--runs must be between 1 and 100, not -1",
+    // not "Missing value for '--runs <runs>'".
+    @Option(name: .long, parsing: .unconditional, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
-    @Option(name: .long, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
+    @Option(name: .long, parsing: .unconditional, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
     var clients: Int?
 
-    @Option(name: .long, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
+    @Option(name: .long, parsing: .unconditional, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
     var runs: Int?
 
-    @Option(name: .long, help: "The seed of the generated workload.")
+    @Option(name: .long, parsing: .unconditional, help: "The seed of the generated workload (0 to 18446744073709551615).", transform: BenchCommand.seed)
     var seed: UInt64 = 42
 
     @Flag(name: .long, help: "A smaller run: a tenth of the operations, three rounds (20 to 75 seconds on 2 cores, as busy as the machine is).")
@@ -52,8 +55,9 @@ struct BenchCommand: AsyncParsableCommand {
         "Write the report to this file instead of standard output ('-': standard output).",
         discussion: """
             A regular file is replaced whole by a rename, keeping its permissions, and only when \
-            you may write it; a device or a FIFO is written through; a symbolic link is followed \
-            and its target written. A failed write exits 74.
+            you may write it; a device is written through; a FIFO is opened before the run and \
+            needs a reader by then; a socket is refused; a symbolic link is followed and its \
+            target written. A failed write exits 74.
             """
     ))
     var output: String?
@@ -63,7 +67,9 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             The file must be new, empty, or a database an earlier run made (marked with the lab's \
             application_id): the lab empties its own notes and folders tables before each run and \
-            touches nothing else. Any other file is refused and left untouched.
+            touches nothing else. Any other file is refused and left untouched, and so is a file \
+            with a -wal, -shm or -journal beside it that the lab did not make. One run at a time \
+            per file, whatever name reaches it.
             """
     ))
     var database: String?
@@ -106,13 +112,11 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if list {
-            print(BenchCommand.listing())
+            try StandardOutput.write(BenchCommand.listing() + "\n")
             return
         }
-        // A closed pipe on standard output is then a failed write (exit 74), not a silent death.
-        signal(SIGPIPE, SIG_IGN)
+        Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
-        Interruption.install()
         if let countingPass {
             Interruption.stopWithParent()
             let counts = try await CountingPass.run(settings)
@@ -148,7 +152,8 @@ struct BenchCommand: AsyncParsableCommand {
     func settings() throws(LabError) -> BenchSettings {
         let rows = pattern.isEmpty ? RowCatalog.all : pattern.compactMap(RowCatalog.row(named:))
         let scenarios = scenario.isEmpty ? Scenario.allCases : scenario.uniqued()
-        let location = try BenchDatabase.Location(argument: database)
+        // The counting pass's child takes the file its parent checked, claimed and holds.
+        let location = try BenchDatabase.Location(argument: database, checked: countingPass == nil)
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
             operations: operations, clients: clients,
@@ -160,10 +165,16 @@ struct BenchCommand: AsyncParsableCommand {
     /// Locks a named database file for this run and marks it as the lab's; nil for the
     /// other locations, which no other run can see.
     private func claimDatabase(_ location: BenchDatabase.Location) throws(LabError) -> DatabaseLock? {
-        guard case .file(let path) = location else { return nil }
-        let lock = try DatabaseLock(for: path)
-        try LabDatabaseFile(checking: path).claim()
-        return lock
+        guard case .file = location, let database else { return nil }
+        return try LabDatabaseFile(checking: database).claim()
+    }
+
+    /// `--seed`: a whole number from 0 up, in words when it is not one.
+    static func seed(_ argument: String) throws -> UInt64 {
+        guard let seed = UInt64(argument) else {
+            throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)")
+        }
+        return seed
     }
 
     static func listing() -> String {

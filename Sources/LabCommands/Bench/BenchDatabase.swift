@@ -2,6 +2,12 @@ import Foundation
 import NoteStore
 import Workload
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - BenchDatabase
 
 /// Gives every measured run a fresh, empty database, and cleans up after it.
@@ -16,14 +22,16 @@ struct BenchDatabase: Sendable {
         /// of notes and folders before each run.
         case file(String)
 
-        /// Parses `--database`, checking a named file before anything runs.
-        init(argument: String?) throws(LabError) {
+        /// Parses `--database`, checking a named file before anything runs. `checked: false`
+        /// takes the path as it is: the counting pass's child, whose parent checked the
+        /// file and holds it.
+        init(argument: String?, checked: Bool = true) throws(LabError) {
             switch argument {
             case nil: self = .temporaryFiles
             case "memory": self = .memory
             case let path?:
                 guard !path.isEmpty else { throw .usage("--database needs a file path or 'memory'") }
-                self = .file(try LabDatabaseFile(checking: path).path)
+                self = .file(checked ? try LabDatabaseFile(checking: path).file : path)
             }
         }
 
@@ -41,16 +49,11 @@ struct BenchDatabase: Sendable {
 
     init(location: Location) throws(LabError) {
         self.location = location
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lab-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-        if location == .temporaryFiles {
-            do {
-                Interruption.removeIfInterrupted(folder.path)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .data("cannot create a temporary folder for the databases: \(error.localizedDescription)")
-            }
+        guard location == .temporaryFiles else {
+            folder = URL(fileURLWithPath: "/")
+            return
         }
+        folder = URL(fileURLWithPath: try ScratchFolder.create(named: "lab-bench-\(getpid())", for: "the databases"))
     }
 
     /// A fresh database for one run of `row`.
@@ -75,7 +78,6 @@ struct BenchDatabase: Sendable {
     /// Removes the temporary folder.
     func removeAll() {
         guard location == .temporaryFiles else { return }
-        try? FileManager.default.removeItem(at: folder)
-        Interruption.forget(folder.path)
+        ScratchFolder.remove(folder.path)
     }
 }

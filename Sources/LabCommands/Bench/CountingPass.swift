@@ -31,26 +31,40 @@ enum CountingPass {
     // MARK: The parent's side
 
     /// Runs the counting pass in a child process and reads what it wrote.
+    ///
+    /// The child works in a temporary folder of this process's: its counts file, and (its
+    /// `TMPDIR`) its own temporary databases. The folder goes when the child has ended,
+    /// however it ended (a crash, a memory limit, a kill), or when this process is stopped.
+    /// The child leads a process group of its own, which is killed with it.
     static func launch(_ settings: BenchSettings) async throws -> Counts {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lab-counts-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try ScratchFolder.create(named: "lab-counting-\(getpid())", for: "the counting pass")
+        defer { ScratchFolder.remove(folder) }
+        let file = folder + "/counts.json"
         var environment = ProcessInfo.processInfo.environment
         environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
+        environment["TMPDIR"] = folder
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                ChildProcess.currentExecutable, arguments: settings.arguments + ["--counting-pass", file.path],
-                environment: environment
+                ChildProcess.currentExecutable, arguments: settings.arguments + ["--counting-pass", file],
+                environment: environment, ownGroup: true
             )
         } catch {
             throw LabError.checkFailed("the counting pass could not start: \(error)")
         }
-        guard result.exitStatus == 0, let data = try? Data(contentsOf: file),
+        guard result.exitStatus == 0, let data = FileManager.default.contents(atPath: file),
               let counts = try? JSONDecoder().decode(Counts.self, from: data)
         else {
-            let ending = result.exitStatus.map { "exit status \($0)" } ?? "signal \(result.signal ?? 0)"
-            let said = result.output.split(separator: "\n").last.map { ": \($0)" } ?? ""
-            throw LabError.checkFailed("the counting pass ended with \(ending)\(said)")
+            Interruption.waitIfStopping()
+            let ending = result.exitStatus.map { "exit status \($0)" } ?? ChildProcess.signalName(result.signal ?? 0)
+            var line = "the counting pass ended with \(ending)"
+            if result.signal == SIGKILL {
+                // Nothing in lab sends it: the out-of-memory killer does, or a person.
+                line += "; if nothing else killed it, the system may have run out of memory for it"
+            } else if let said = result.output.split(separator: "\n").last {
+                line += ": \(said)"
+            }
+            throw LabError.checkFailed(line)
         }
         return counts
     }

@@ -30,6 +30,11 @@ struct FileStatus {
     let kind: Kind
     let size: Int64
     let mode: mode_t
+    /// Which file it is: the same for every name of it (hard links, and a symbolic link
+    /// followed).
+    let identity: FileIdentity
+    /// How many names (hard links) the file has.
+    let links: UInt64
 
     /// The status of `path`, or nil when nothing is there. `followingLinks: false` reports a
     /// symbolic link itself (`lstat`).
@@ -40,6 +45,17 @@ struct FileStatus {
             if errno == ENOENT { return nil }
             throw POSIXFailure.current
         }
+        return FileStatus(info)
+    }
+
+    /// The status of an open descriptor.
+    static func of(descriptor: Int32) throws(POSIXFailure) -> FileStatus {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXFailure.current }
+        return FileStatus(info)
+    }
+
+    private init(_ info: stat) {
         let kind: Kind =
             switch info.st_mode & S_IFMT {
             case S_IFREG: .regular
@@ -51,7 +67,35 @@ struct FileStatus {
             case S_IFSOCK: .socket
             default: .other
             }
-        return FileStatus(kind: kind, size: Int64(info.st_size), mode: info.st_mode & 0o7777)
+        self.kind = kind
+        size = Int64(info.st_size)
+        mode = info.st_mode & 0o7777
+        identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        links = UInt64(info.st_nlink)
+    }
+
+    /// The status at `path` without following a final symbolic link, or nil when nothing
+    /// can be there: missing, or a name longer than the file system takes.
+    static func ifAny(_ path: String) throws(POSIXFailure) -> FileStatus? {
+        do {
+            return try of(path, followingLinks: false)
+        } catch where error.code == ENAMETOOLONG {
+            return nil
+        }
+    }
+}
+
+// MARK: - FileIdentity
+
+/// A file's device and inode: what stays the same whatever name reaches it, and changes
+/// when a name is made to point at another file.
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// Whether the file at `path` (not following a link) is still this one.
+    func isAt(_ path: String) -> Bool {
+        (try? FileStatus.of(path, followingLinks: false))?.identity == self
     }
 }
 

@@ -1,32 +1,73 @@
+import Demos
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - Interruption
 
-/// What `lab bench` does on Ctrl-C (SIGINT) or SIGTERM: removes what the run created and
-/// must not leave behind (its temporary databases, its lock file, a half-staged report),
-/// says so in one line on standard error and exits 128 + the signal's number (130, 143).
+/// What `lab` does on every signal whose default would end it (Ctrl-C's SIGINT, SIGTERM, a
+/// closed terminal's SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, and the rest of
+/// ``handledSignals``): ends every child process it started, with its process group;
+/// removes what the command created and must not leave behind (temporary databases, a
+/// half-made database claim, a half-staged report), each only while it is still the file
+/// the lab made; says so in one line on standard error, and exits 128 + the signal's
+/// number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
+///
+/// SIGPIPE is ignored instead: a write to a closed pipe then fails, and the command ends
+/// through its own error path (exit 74) with the same clean-up.
 ///
 /// The run's work stops with the process. SQLite keeps a transaction that was not
 /// committed out of the database (the next open rolls it back), so a named `--database`
 /// file holds whole batches only.
 enum Interruption {
-    /// Files and folders to remove if the run is interrupted.
-    private static let leftovers = Mutex<Set<String>>([])
+    /// The signals that end a process by default and that a process can handle; SIGKILL
+    /// and SIGSTOP cannot be, and the crash signals (SIGSEGV, SIGILL, …) belong to the
+    /// runtime's crash report. `lab`'s executable blocks the same list before any thread
+    /// starts (`Sources/CLabStart/start.c`), so that none of them reaches a thread Dispatch
+    /// does not read.
+    static let handledSignals: [Int32] = {
+        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if os(Linux)
+        signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        return signals
+    }()
+
+    /// What is removed on a stop.
+    private enum Leftover: Hashable {
+        /// A file or folder, only while it is still the one the lab made when `identity`
+        /// is known.
+        case path(String, identity: FileIdentity?)
+        /// Every entry of `folder` whose name starts with `prefix`: the temporary folder of
+        /// a child process that was killed, named after its process ID.
+        case prefixed(String, in: String)
+    }
+
+    private static let leftovers = LockedValue<Set<Leftover>>([])
     /// Set when a stop begins, before it removes anything.
     private static let stopping = Atomic<Bool>(false)
+    /// The end of the stop's line: what the command leaves behind.
+    private static let outcome = LockedValue("the run stopped and its temporary files were removed")
 
-    /// Turns SIGINT and SIGTERM into a clean stop. Call once, before the run creates files.
-    static func install() {
+    /// Turns every handled signal into a clean stop, and SIGPIPE into failed writes. Call
+    /// before the command creates files or starts processes; `saying` ends the stop's line.
+    static func install(saying: String? = nil) {
+        signal(SIGPIPE, SIG_IGN)
+        if let saying { outcome.withLock { $0 = saying } }
         _ = sources
     }
 
     /// The signal sources, made once and kept for the life of the process.
     // nonisolated(unsafe): dispatch sources are not Sendable; this array is written once,
     // by its lazy initialiser (which Swift runs once, thread-safely), and never read again.
-    private nonisolated(unsafe) static let sources: [any DispatchSourceSignal] = [SIGINT, SIGTERM].map { number in
+    private nonisolated(unsafe) static let sources: [any DispatchSourceSignal] = handledSignals.map { number in
         // Ignored as a signal, so that it reaches the dispatch source instead of ending the
-        // process on the spot.
+        // process on the spot. (A child process starts with every signal at its default.)
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler { stop(by: number) }
@@ -34,14 +75,25 @@ enum Interruption {
         return source
     }
 
-    /// `path` (a file or a folder) is removed if the run is interrupted.
-    static func removeIfInterrupted(_ path: String) {
-        leftovers.withLock { _ = $0.insert(path) }
+    /// `path` (a file or a folder) is removed if the run is interrupted; when `identity` is
+    /// given, only while the path still names that file.
+    static func removeIfInterrupted(_ path: String, identity: FileIdentity? = nil) {
+        leftovers.withLock { _ = $0.insert(.path(path, identity: identity)) }
+    }
+
+    /// Every entry of `folder` whose name starts with `prefix` is removed if the run is
+    /// interrupted.
+    static func removeIfInterrupted(prefixed prefix: String, in folder: String) {
+        leftovers.withLock { _ = $0.insert(.prefixed(prefix, in: folder)) }
     }
 
     /// `path` was removed or kept on purpose: an interruption leaves it alone.
     static func forget(_ path: String) {
-        leftovers.withLock { _ = $0.remove(path) }
+        leftovers.withLock { set in set = set.filter { if case .path(path, _) = $0 { false } else { true } } }
+    }
+
+    static func forget(prefixed prefix: String, in folder: String) {
+        leftovers.withLock { _ = $0.remove(.prefixed(prefix, in: folder)) }
     }
 
     /// In the counting pass's child process: stops as if interrupted when the parent ends,
@@ -68,13 +120,27 @@ enum Interruption {
     }
 
     private static func stop(by signal: Int32) -> Never {
-        stopping.store(true, ordering: .releasing)
-        for path in leftovers.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        // A second signal during the stop waits for the first one's end.
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { while true { pause() } }
+        // First the processes, so that none of them writes into what is removed next.
+        ChildProcess.killRunning()
+        for leftover in leftovers.withLock({ $0 }) { remove(leftover) }
         // The line starts at the left margin, not after a progress line drawn in place.
         Progress(enabled: Progress.standardErrorIsTerminal).clear()
-        Lab.printError("interrupted by \(name); the run stopped and its temporary files were removed")
+        Lab.printError("interrupted by \(ChildProcess.signalName(signal)); \(outcome.withLock { $0 })")
         // No atexit handlers or static destructors while the run's threads are still busy.
         _exit(128 + signal)
+    }
+
+    private static func remove(_ leftover: Leftover) {
+        switch leftover {
+        case .path(let path, let identity):
+            if let identity, !identity.isAt(path) { return }
+            try? FileManager.default.removeItem(atPath: path)
+        case .prefixed(let prefix, let folder):
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
     }
 }

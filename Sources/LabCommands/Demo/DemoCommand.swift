@@ -47,18 +47,20 @@ struct DemoCommand: AsyncParsableCommand {
         if let crashSite, let site = CrashSite.named(crashSite) {
             try await site.runHere()
             // Reaching this line means the crash did not happen: the parent reports it.
-            print("crash site '\(crashSite)' finished without crashing")
+            try StandardOutput.write("crash site '\(crashSite)' finished without crashing\n")
             return
         }
+        Interruption.install(saying: "the demo stopped, and every process it started was ended")
         guard !list, let name, let demo = DemoCatalog.demo(named: name) else {
-            print("The demos, one per lesson (lab demo NAME runs one):\n")
-            print(DemoCatalog.listing())
+            try StandardOutput.write("The demos, one per lesson (lab demo NAME runs one):\n\n" + DemoCatalog.listing() + "\n")
             return
         }
+        let text: String
         do {
-            print(try await demo.render(in: .currentProcess(), json: json))
+            text = try await demo.render(in: .currentProcess(), json: json)
         } catch let error as DemoError {
             throw LabError.checkFailed("demo '\(name)' could not run: \(error)")
         }
+        try StandardOutput.write(text + "\n")
     }
 }

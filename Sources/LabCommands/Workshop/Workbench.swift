@@ -1,4 +1,5 @@
 import Foundation
+import NoteStore
 import Workload
 import Workshop
 
@@ -22,9 +23,13 @@ struct Workbench {
 
     /// The checkout around the current folder.
     static func current() throws(LabError) -> Workbench {
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let current = FileManager.default.currentDirectoryPath
+        guard !current.isEmpty else {
+            throw .usage("lab workshop works in a checkout of the lab, and the current folder cannot be found (it was removed): cd to the checkout's root folder")
+        }
+        let here = URL(fileURLWithPath: current)
         guard let layout = WorkshopLayout.enclosing(here) else {
-            throw .usage("lab workshop works in a checkout of the lab: no Workshop/Package.swift in \(here.path) or above it")
+            throw .usage("lab workshop works in a checkout of the lab: no Workshop/Package.swift in '\(here.path.shown)' or above it; run it from the checkout's root folder")
         }
         return Workbench(layout: layout)
     }
@@ -55,10 +60,11 @@ struct Workbench {
 
     /// Remembers the result of a check of the files as they are now.
     func record(_ report: CheckReport, of exercise: Exercise) throws(LabError) {
-        var progress = WorkshopProgress.load(from: progressFile)
-        progress[exercise].passed = report.passed
-        progress[exercise].checkedDigest = digest(of: exercise)
-        try progress.save(to: progressFile)
+        let digest = digest(of: exercise)
+        try WorkshopProgress.update(at: progressFile) { progress in
+            progress[exercise].passed = report.passed
+            progress[exercise].checkedDigest = digest
+        }
     }
 
     // MARK: Files
@@ -75,10 +81,10 @@ struct Workbench {
     @discardableResult
     func reset(_ exercise: Exercise) throws(LabError) -> [URL] {
         let copies = try copyStarters(of: exercise, overwriting: true)
-        var progress = WorkshopProgress.load(from: progressFile)
-        progress[exercise].passed = nil
-        progress[exercise].checkedDigest = nil
-        try progress.save(to: progressFile)
+        try WorkshopProgress.update(at: progressFile) { progress in
+            progress[exercise].passed = nil
+            progress[exercise].checkedDigest = nil
+        }
         return copies
     }
 
@@ -91,11 +97,11 @@ struct Workbench {
         for file in exercise.files {
             let starter = try text(of: layout.starter(exercise, file), what: "the starter of exercise \(exercise.number)")
             let copy = layout.copy(exercise, file)
-            if !overwriting, FileManager.default.fileExists(atPath: copy.path) { continue }
+            if !overwriting, (try? FileStatus.of(copy.path, followingLinks: false)) != nil { continue }
             do {
-                try Data(starter.utf8).write(to: copy, options: .atomic)
+                try SideFile.replace(copy.path, with: Array(starter.utf8))
             } catch {
-                throw .data("cannot write \(layout.relative(copy)): \(error.localizedDescription)")
+                throw .io("cannot write '\(layout.relative(copy).shown)': \(error.message)")
             }
             copied.append(copy)
         }
@@ -112,13 +118,31 @@ struct Workbench {
 
     // MARK: Hints
 
-    /// The next hint of `exercise` (the last one again once all are shown), and its number.
+    /// The next hint of `exercise` (the last one again once all are shown), and its number,
+    /// counted as shown.
     func nextHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String) {
-        var progress = WorkshopProgress.load(from: progressFile)
-        let number = min(progress[exercise].hintsShown + 1, exercise.hints.count)
-        progress[exercise].hintsShown = number
-        try progress.save(to: progressFile)
-        return (number, exercise.hints[number - 1])
+        let hint = try takeHint(exercise)
+        return (hint.number, hint.text)
+    }
+
+    /// The next hint, counted as shown; `counted` says whether this call raised the count
+    /// (not when the last hint is shown again), for ``returnHint(_:number:)``.
+    func takeHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String, counted: Bool) {
+        let (number, counted) = try WorkshopProgress.update(at: progressFile) { progress in
+            let shown = progress[exercise].hintsShown
+            let number = min(shown + 1, exercise.hints.count)
+            progress[exercise].hintsShown = number
+            return (number, number > shown)
+        }
+        return (number, exercise.hints[number - 1], counted)
+    }
+
+    /// Counts hint `number` as not shown after all: it could not be written. Only while no
+    /// later hint was counted since.
+    func returnHint(_ exercise: Exercise, number: Int) {
+        _ = try? WorkshopProgress.update(at: progressFile) { progress in
+            if progress[exercise].hintsShown == number { progress[exercise].hintsShown = number - 1 }
+        }
     }
 
     // MARK: The solution

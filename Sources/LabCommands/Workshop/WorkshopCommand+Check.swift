@@ -10,7 +10,10 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Build your copy of an exercise and run its checks; exit 0 when it passes, 1 when not.",
         discussion: """
             The first check of an exercise starts it. The first check of all also compiles the \
-            lab's modules for the workshop, once: a minute or two. Later checks take seconds.
+            lab's modules for the workshop, once: about 40 s on a 2-core machine. Later checks take \
+            seconds. The exercise runs in a process group of its own, with limits on CPU time, \
+            memory, file size and processes, in a temporary folder of its own; everything it \
+            started is ended with the check.
             """
     )
 
@@ -20,11 +23,29 @@ struct CheckCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let exercise = try exercise.exercise()
-        let bench = try Workbench.current()
-        let report = try await bench.check(exercise)
-        print(json ? report.json() : report.text(for: exercise, next: bench.next))
+        Interruption.install(saying: "the check stopped, and every process it started was ended")
+        let report: CheckReport
+        let bench: Workbench
+        let exercise: Exercise
+        do throws(LabError) {
+            exercise = try self.exercise.exercise()
+            bench = try Workbench.current()
+            report = try await bench.check(exercise)
+        } catch {
+            // --json promises JSON on standard output: the error too, as well as its line.
+            if json { try StandardOutput.write(Self.errorJSON(error, argument: self.exercise.number) + "\n") }
+            throw error
+        }
+        try StandardOutput.write((json ? report.json() : report.text(for: exercise, next: bench.next)) + "\n")
         try report.verdict(exercise)
+    }
+
+    /// `{"error": "…", "exit_code": 64, "exercise": "99", "passed": false}`, in the snake case
+    /// keys of the report's JSON.
+    static func errorJSON(_ error: LabError, argument: String) -> String {
+        let object: [String: Any] = ["error": error.description, "exit_code": error.exitCode, "exercise": argument, "passed": false]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
@@ -48,23 +69,23 @@ struct WatchCommand: AsyncParsableCommand {
     )
 
     func run() async throws {
+        Interruption.install(saying: "watch stopped, and every process its check started was ended")
         let bench = try Workbench.current()
-        show("Watching: each save checks the exercise again; Ctrl-C stops.\n")
+        try show("Watching: each save checks the exercise again; Ctrl-C stops.\n")
         while let exercise = bench.next {
             let checked = bench.digest(of: exercise)
             let report = try await bench.check(exercise)
-            show(report.text(for: exercise, next: bench.next) + "\n")
+            try show(report.text(for: exercise, next: bench.next) + "\n")
             if report.passed { continue }
-            show("Waiting for a change to \(bench.copies(of: exercise))…")
+            try show("Waiting for a change to \(bench.copies(of: exercise))…")
             try await bench.waitForChange(to: exercise, from: checked)
         }
-        show("Every exercise passes: the workshop is done.")
+        try show("Every exercise passes: the workshop is done.")
     }
 
-    /// Writes a line at once: `print` holds its output back when standard output is a
-    /// pipe or a file, and watch runs until it is stopped.
-    private func show(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    /// Writes a line at once (watch runs until it is stopped), or fails with exit 74.
+    private func show(_ text: String) throws(LabError) {
+        try StandardOutput.write(text + "\n")
     }
 }
 

@@ -14,6 +14,7 @@ struct StartCommand: AsyncParsableCommand {
     @OptionGroup var exercise: ExerciseNumber
 
     func run() async throws {
+        Interruption.install(saying: "the command stopped")
         let exercise = try exercise.exercise()
         let bench = try Workbench.current()
         let copied = try bench.start(exercise)
@@ -21,7 +22,7 @@ struct StartCommand: AsyncParsableCommand {
         lines.append(copied.isEmpty
             ? "Already started: edit \(bench.copies(of: exercise)) (lab workshop reset \(exercise.number) brings back the starter)."
             : "Edit \(bench.copies(of: exercise)), then run: lab workshop check \(exercise.number)")
-        print(lines.joined(separator: "\n"))
+        try StandardOutput.write(lines: lines)
     }
 }
 
@@ -36,10 +37,11 @@ struct ResetCommand: AsyncParsableCommand {
     @OptionGroup var exercise: ExerciseNumber
 
     func run() async throws {
+        Interruption.install(saying: "the command stopped")
         let exercise = try exercise.exercise()
         let bench = try Workbench.current()
         try bench.reset(exercise)
-        print("Exercise \(exercise.number) is back at its starter: \(bench.copies(of: exercise))")
+        try StandardOutput.write("Exercise \(exercise.number) is back at its starter: \(bench.copies(of: exercise))\n")
     }
 }
 
@@ -56,6 +58,6 @@ struct SolutionCommand: AsyncParsableCommand {
 
     func run() async throws {
         let exercise = try exercise.exercise()
-        print(try Workbench.current().solutionDiff(exercise), terminator: "")
+        try StandardOutput.write(try Workbench.current().solutionDiff(exercise))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Demos
+import Foundation
 import Workshop
 
 // MARK: - lab workshop list
@@ -10,8 +11,16 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "List the exercises in order, with their lesson, goal and status, and say which is next."
     )
 
+    @Flag(name: .long, help: "Print the list as JSON: each exercise's number, name, lesson, goal and status, and the next one.")
+    var json = false
+
     func run() async throws {
+        Interruption.install(saying: "the command stopped")
         let bench = try Workbench.current()
+        if json {
+            try StandardOutput.write(bench.listJSON() + "\n")
+            return
+        }
         let width = ExerciseCatalog.all.map(\.slug.count).max() ?? 0
         var lines = [
             "The workshop: \(ExerciseCatalog.all.count) exercises, each a small file that starts broken for one reason.",
@@ -31,7 +40,26 @@ struct ListCommand: AsyncParsableCommand {
         } else {
             lines.append("Every exercise passes: the workshop is done.")
         }
-        print(lines.joined(separator: "\n"))
+        try StandardOutput.write(lines: lines)
+    }
+}
+
+extension Workbench {
+    /// `lab workshop --json`: `{"exercises": [{"number", "name", "lesson", "goal", "status"}], "next"}`.
+    func listJSON() throws(LabError) -> String {
+        let exercises: [[String: Any]] = ExerciseCatalog.all.map { exercise in
+            [
+                "number": exercise.number, "name": exercise.slug, "lesson": exercise.lesson, "goal": exercise.goal,
+                "status": status(of: exercise).rawValue,
+            ]
+        }
+        let object: [String: Any] = ["exercises": exercises, "next": next.map { $0.number as Any } ?? NSNull()]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw .data("cannot encode the list as JSON: \(error)")
+        }
     }
 }
 
@@ -46,13 +74,21 @@ struct HintCommand: AsyncParsableCommand {
     @OptionGroup var exercise: ExerciseNumber
 
     func run() async throws {
+        Interruption.install(saying: "the command stopped")
         let exercise = try exercise.exercise()
-        let (number, text) = try Workbench.current().nextHint(exercise)
+        let bench = try Workbench.current()
+        let hint = try bench.takeHint(exercise)
         let count = exercise.hints.count
-        var lines = ["Exercise \(exercise.number), hint \(number) of \(count):"] + wrap(text)
-        lines.append(number < count
+        var lines = ["Exercise \(exercise.number), hint \(hint.number) of \(count):"] + wrap(hint.text)
+        lines.append(hint.number < count
             ? "(lab workshop hint \(exercise.number) again gives the next one)"
             : "(that was the last hint; lab workshop solution \(exercise.number) shows the reference solution)")
-        print(lines.joined(separator: "\n"))
+        do {
+            try StandardOutput.write(lines: lines)
+        } catch {
+            // Not shown, so not counted: the next hint command shows this one again.
+            if hint.counted { bench.returnHint(exercise, number: hint.number) }
+            throw error
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoteStore
 import Workshop
 
 // MARK: - WorkshopCommand
@@ -24,15 +25,24 @@ struct WorkshopCommand: AsyncParsableCommand {
 
 // MARK: - The exercise argument
 
-/// The exercise a subcommand works on: a number from the list.
+/// The exercise a subcommand works on: its number or its name, as the list shows them.
 struct ExerciseNumber: ParsableArguments {
-    @Argument(help: "The exercise's number, as `lab workshop` lists it.")
-    var number: Int
+    @Argument(help: "The exercise's number or name, as `lab workshop` lists them: 1, or confinement.")
+    var number: String
 
     /// The exercise, or a one-line usage error that names the valid numbers.
     func exercise() throws(LabError) -> Exercise {
-        guard let exercise = ExerciseCatalog.exercise(number) else {
-            throw .usage("there is no exercise \(number): the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)")
+        let all = ExerciseCatalog.all
+        if let value = Int(number) {
+            guard let exercise = ExerciseCatalog.exercise(value) else {
+                throw .usage("there is no exercise \(value): the exercises are 1 to \(all.count) (lab workshop lists them)")
+            }
+            return exercise
+        }
+        guard let exercise = all.first(where: { $0.slug == number.lowercased() }) else {
+            throw .usage(
+                "there is no exercise '\(number.shown)': give its number, 1 to \(all.count), or its name, such as \(all[0].slug) (lab workshop lists them)"
+            )
         }
         return exercise
     }

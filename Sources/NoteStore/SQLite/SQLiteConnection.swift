@@ -38,12 +38,20 @@ public final class SQLiteConnection {
     /// two), and a busy timeout for cross-connection locks.
     ///
     /// `readOnly` opens an existing database to look at it: nothing is created and the
-    /// journal mode is left as it is.
-    public init(location: Location, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5_000) throws(NoteStoreError) {
+    /// journal mode is left as it is. `immutable` (with `readOnly`, for a file) reads the
+    /// file alone, as SQLite's `immutable=1` does: no lock, no -wal or -shm opened or
+    /// created beside it, whatever its journal mode; for a look at a file that may not be
+    /// the lab's.
+    public init(
+        location: Location, readOnly: Bool = false, immutable: Bool = false, busyTimeoutMilliseconds: Int32 = 5_000
+    ) throws(NoteStoreError) {
         self.location = location
         var flags = SQLITE_OPEN_NOMUTEX | (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let uri: String
         switch location {
+        case .file(let path) where immutable && readOnly:
+            uri = "file:" + Self.uriEscaped(path) + "?immutable=1"
+            flags |= SQLITE_OPEN_URI
         case .file(let path):
             // A path is a path: without SQLITE_OPEN_URI, `file:x` names a file called `file:x`.
             uri = path
@@ -82,6 +90,20 @@ public final class SQLiteConnection {
 
     deinit { close() }
 
+    /// A path as the path of a `file:` URI: `%`, `?` and `#` (which would end the path) and
+    /// every byte that is not printable ASCII percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#") {
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                escaped += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return escaped
+    }
+
     /// Finalizes every cached statement and closes the connection. Safe to call twice.
     public func close() {
         for statement in statements.values { statement.finalize() }
@@ -117,7 +139,7 @@ public final class SQLiteConnection {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw Self.error(code, message: message.map { String(cString: $0) } ?? "")
+            throw error(code, message: message.map { String(cString: $0) } ?? "")
         }
     }
 
@@ -141,7 +163,21 @@ public final class SQLiteConnection {
     // MARK: Errors
 
     func error(_ code: Int32) -> NoteStoreError {
-        Self.error(code, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "")
+        error(code, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "")
+    }
+
+    /// The error, with the file and the system's reason when the file system refused
+    /// something: "disk I/O error on '/x/notes.sqlite-shm': No space left on device", not a
+    /// bare "disk I/O error".
+    func error(_ code: Int32, message: String) -> NoteStoreError {
+        guard case .file(let path) = location,
+              [SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY].contains(code & 0xFF)
+        else { return Self.error(code, message: message) }
+        // The shared-memory index's failures (SQLITE_IOERR_SHMOPEN, SHMSIZE, SHMLOCK, SHMMAP).
+        let file = code & 0xFF == SQLITE_IOERR && (18...21).contains(code >> 8) ? path + "-shm" : path
+        let system = handle.map { sqlite3_system_errno($0) } ?? 0
+        let reason = system != 0 ? ": " + String(cString: strerror(system)) : ""
+        return Self.error(code, message: "\(message) on '\(file)'\(reason)")
     }
 
     static func error(_ code: Int32, message: String) -> NoteStoreError {

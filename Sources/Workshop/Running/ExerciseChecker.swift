@@ -48,10 +48,7 @@ extension ExerciseChecker {
     /// measuring child.
     static var measureFlag: String { "--measure" }
 
-    /// The argument, followed by a secret file's path, with which `lab workshop check` hands
-    /// the executable the token its report line must carry. The executable reads and
-    /// deletes the file before it starts any child, so no learner's code can learn it.
-    package static var reportSecretFlag: String { "--report-secret" }
+
 
     /// Runs per check: two, so a value copied from one run is wrong in the next.
     static var runs: Int { 2 }
@@ -75,7 +72,7 @@ extension ExerciseChecker {
         }
         var arguments = arguments
         var reportToken = ""
-        if let flag = arguments.firstIndex(of: reportSecretFlag), flag + 1 < arguments.count {
+        if let flag = arguments.firstIndex(of: Secret.reportFlag), flag + 1 < arguments.count {
             reportToken = Secret.take(from: URL(fileURLWithPath: arguments[flag + 1]))?.token ?? "missing"
             arguments.removeSubrange(flag...(flag + 1))
         }
@@ -148,6 +145,11 @@ extension ExerciseChecker {
 /// The seed and the token of one measuring run, in a file only the parent and the child
 /// read: the child deletes it, and its folder, before the learner's code runs.
 package struct Secret: Codable {
+    /// The argument, followed by a secret file's path, with which `lab workshop check` hands
+    /// the exercise's executable the token its report line must carry. The executable reads
+    /// and deletes the file before it starts any child, so no learner's code can learn it.
+    package static let reportFlag = "--report-secret"
+
     var seed: UInt64
     package var token: String
     /// Where the parent wrote it; not part of the file.

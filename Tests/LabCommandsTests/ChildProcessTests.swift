@@ -1,0 +1,106 @@
+import Demos
+import Foundation
+import RowTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the lab starts and waits for a child process (`ChildProcess`): by the child's exit,
+/// not the end of its output; at a deadline, killed with its process group; a start that
+/// fails is one line, not a crash.
+@Suite("Child processes")
+struct ChildProcessTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test("A process the child leaves behind holding its output keeps nobody waiting, and dies with the child's group")
+    func leftBehindHoldingTheOutput() async throws {
+        let result = try await ChildProcess.run(
+            Self.shell, arguments: ["-c", "sleep 1000 & echo $!; echo started"], environment: [:], ownGroup: true
+        )
+        #expect(result.exitStatus == 0)
+        #expect(!result.timedOut)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.last == "started")
+        let sleeper = try #require(lines.first.flatMap { Int32($0) })
+        #expect(await Self.ends(sleeper), "the group is killed when its leader ends")
+    }
+
+    @Test("Without a group of its own, the child is waited for by its exit all the same")
+    func waitedForByItsExit() async throws {
+        let folder = try TemporaryFolder()
+        let script = "sleep 1000 & echo $! > '\(folder.path("pid"))'; echo started"
+        let result = try await ChildProcess.run(Self.shell, arguments: ["-c", script], environment: [:])
+        #expect(result.exitStatus == 0)
+        #expect(result.output == "started\n")
+        let sleeper = try #require(Int32(String(contentsOfFile: folder.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(sleeper, SIGKILL)
+    }
+
+    @Test("A child still running at its deadline is killed with everything in its group, and says so")
+    func deadlineKillsTheGroup() async throws {
+        let result = try await ChildProcess.run(
+            Self.shell, arguments: ["-c", "sleep 1000 & echo $!; sleep 1000"], environment: [:],
+            timeout: .milliseconds(500), ownGroup: true
+        )
+        #expect(result.timedOut)
+        #expect(result.signal == SIGKILL)
+        let sleeper = try #require(result.output.split(separator: "\n").first.flatMap { Int32($0) })
+        #expect(await Self.ends(sleeper))
+    }
+
+    @Test("A program that cannot start is a typed error with the system's reason, not a crash")
+    func cannotStart() async throws {
+        await #expect(throws: DemoError.cannotLaunch(path: "/nonexistent/program", reason: "No such file or directory (running the program)")) {
+            try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"), arguments: [], environment: [:])
+        }
+        await #expect(throws: DemoError.cannotLaunch(path: "/bin/sh", reason: "No such file or directory (its working folder)")) {
+            try await ChildProcess.run(Self.shell, arguments: [], environment: [:], in: URL(fileURLWithPath: "/nonexistent"))
+        }
+    }
+
+    @Test("A resource limit applies to the child, and the one that stopped it is named")
+    func limitsApplyAndAreNamed() async throws {
+        let limits = ChildProcess.Limits(cpuSeconds: 1)
+        let result = try await ChildProcess.run(
+            Self.shell, arguments: ["-c", "while :; do :; done"], environment: [:], ownGroup: true, limits: limits
+        )
+        #expect(result.signal == SIGXCPU)
+        #expect(limits.reason(signal: result.signal, exitStatus: result.exitStatus, output: result.output) == "the CPU-time limit of 1 s")
+    }
+
+    @Test("A child starts with every signal at its default, whatever this process ignores")
+    func signalsAtTheirDefault() async throws {
+        let ignored = signal(SIGUSR2, SIG_IGN)
+        defer { signal(SIGUSR2, ignored) }
+        let result = try await ChildProcess.run(Self.shell, arguments: ["-c", "kill -USR2 $$; echo survived"], environment: [:])
+        #expect(result.signal == SIGUSR2)
+        #expect(result.output.isEmpty)
+    }
+
+    /// Whether `pid` ends, soon after a SIGKILL sent to it: checked up to 500 times, 10 ms
+    /// apart, so that the kill's delivery is not a race.
+    static func ends(_ pid: Int32) async -> Bool {
+        for _ in 0..<500 {
+            if !isRunning(pid) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Whether `pid` is a live process: a zombie (killed, not reaped by whoever adopted it)
+    /// is not.
+    static func isRunning(_ pid: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+        #else
+        return kill(pid, 0) == 0
+        #endif
+    }
+}
