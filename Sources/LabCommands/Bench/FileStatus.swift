@@ -70,7 +70,8 @@ struct FileStatus {
         self.kind = kind
         size = Int64(info.st_size)
         mode = info.st_mode & 0o7777
-        identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        // dev_t is signed on Darwin, unsigned on Linux: its bits, either way.
+        identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
         links = UInt64(info.st_nlink)
     }
 
