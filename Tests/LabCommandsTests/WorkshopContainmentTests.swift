@@ -21,14 +21,22 @@ import Darwin
 struct WorkshopContainmentTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 
-    /// A report line as an exercise's executable prints it, passing.
+    /// Shell that prints a passing report as an exercise's executable does: marked with the
+    /// token in the file lab names after `--report-secret`, and exiting 0.
+    static var printPassingReport: String {
+        #"p=; for a in "$0" "$@"; do [ "$p" = --report-secret ] && f="$a"; p="$a"; done; "#
+            + #"t=$(sed -n 's/.*"token":"\([0-9a-f]*\)".*/\1/p' "$f"); "#
+            + "echo \"workshop-report $t: \"'\(passingReport)'"
+    }
+
+    /// A report as an exercise's executable prints it, passing, without its line's mark.
     static var passingReport: String {
         let report = CheckReport(exercise: .confinement, checks: [
             Check(id: "trap", status: .passed, expected: "no trap", measured: "no trap"),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return "workshop-report: " + String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self)
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self)
     }
 
     func run(_ script: String, limits: ChildProcess.Limits = ChildProcess.Limits(), deadline: Duration = .seconds(60)) async throws(LabError) -> CheckReport {
@@ -42,16 +50,23 @@ struct WorkshopContainmentTests {
     @Test("A process the learner's code leaves behind holding the output neither keeps the check running nor outlives it")
     func backgroundProcessEnds() async throws {
         let folder = try TemporaryFolder()
-        let report = try await run("sleep 1000 & echo $! > '\(folder.path("pid"))'; echo '\(Self.passingReport)'")
+        let report = try await run("sleep 1000 & echo $! > '\(folder.path("pid"))'; \(Self.printPassingReport)")
         #expect(report.passed)
         let pid = try #require(Int32(String(contentsOfFile: folder.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await ChildProcessTests.ends(pid))
     }
 
+    @Test("A report line without the run's token, or from a run whose exit says otherwise, is not the check's report")
+    func forgedReports() async throws {
+        for script in ["echo 'workshop-report: \(Self.passingReport)'", "\(Self.printPassingReport); exit 1", "\(Self.printPassingReport); kill -9 $$"] {
+            await #expect(throws: LabError.self, "\(script)") { try await run(script) }
+        }
+    }
+
     @Test("The check runs in a working folder of its own, also its TMPDIR, removed afterwards")
     func workingFolderOfItsOwn() async throws {
         let folder = try TemporaryFolder()
-        let script = "pwd > '\(folder.path("pwd"))'; echo \"$TMPDIR\" > '\(folder.path("tmpdir"))'; touch left-here; echo '\(Self.passingReport)'"
+        let script = "pwd > '\(folder.path("pwd"))'; echo \"$TMPDIR\" > '\(folder.path("tmpdir"))'; touch left-here; \(Self.printPassingReport)"
         #expect(try await run(script).passed)
         let workingFolder = try String(contentsOfFile: folder.path("pwd"), encoding: .utf8).trimmingCharacters(in: .newlines)
         #expect(try String(contentsOfFile: folder.path("tmpdir"), encoding: .utf8).trimmingCharacters(in: .newlines) == workingFolder)
@@ -79,7 +94,7 @@ struct WorkshopContainmentTests {
     func limitsAreInherited() async throws {
         let folder = try TemporaryFolder()
         // The child reports its own limit, inherited through the exercise.
-        let script = "sh -c 'ulimit -t > \"\(folder.path("limit"))\"'; echo '\(Self.passingReport)'"
+        let script = "sh -c 'ulimit -t > \"\(folder.path("limit"))\"'; \(Self.printPassingReport)"
         #expect(try await run(script, limits: ChildProcess.Limits(cpuSeconds: 7)).passed)
         #expect(try String(contentsOfFile: folder.path("limit"), encoding: .utf8) == "7\n")
     }
@@ -156,7 +171,7 @@ struct WorkshopContainmentTests {
     @Test("lab workshop check takes an exercise by name, and prints the report")
     func checkByName() async throws {
         let checkout = try FakeCheckout()
-        try checkout.exercise("echo '\(Self.passingReport)'")
+        try checkout.exercise("\(Self.printPassingReport)")
         let result = try await checkout.lab(["check", "confinement"])
         #expect(result.exitStatus == 0, "\(result.output)")
         #expect(result.output.contains("Exercise 1: confinement (lesson 1)"))

@@ -28,7 +28,7 @@ struct WorkbenchTests {
         #expect(checkout.text(copy) == "// mine\n")
     }
 
-    @Test("reset puts the starter back and forgets the last check")
+    @Test("reset puts the starter back and forgets the last check: the exercise is not started again until an edit or a check")
     func resetRestores() throws {
         try bench.start(exercise)
         try checkout.write("// mine\n", to: copy)
@@ -36,7 +36,12 @@ struct WorkbenchTests {
         #expect(bench.status(of: exercise) == .passed)
         try bench.reset(exercise)
         #expect(checkout.text(copy) == starter)
+        #expect(bench.status(of: exercise) == .notStarted)
+        try checkout.write(starter + "// edited\n", to: copy)
         #expect(bench.status(of: exercise) == .notChecked)
+        try checkout.write(starter, to: copy)
+        try bench.record(Self.report(passed: false), of: exercise)
+        #expect(bench.status(of: exercise) == .failing)
     }
 
     @Test("A check's result holds for the files it checked; an edit makes the exercise unchecked again")

@@ -34,8 +34,13 @@ extension Workbench {
             report = CheckReport(exercise: exercise, source: source, compiles: .compiles(learnerFirst))
         case .built(let executable):
             say("checking exercise \(exercise.number)")
-            let checked = try await run(executable, of: exercise, environment: environment, containment: containment)
-            report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checked.checks)
+            do {
+                let checked = try await run(executable, of: exercise, environment: environment, containment: containment)
+                report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checked.checks)
+            } catch .checkFailed(let reason) {
+                // No report the lab can trust: say why, beside what the source check found.
+                report = CheckReport(exercise: exercise, source: source, compiles: .compiles([]), run: .couldNotRun(reason))
+            }
         }
         try record(report, of: exercise)
         return report
@@ -57,7 +62,8 @@ extension Workbench {
         // starts the child that runs the learner's code: a line that code prints is no report.
         let secret: Secret
         do {
-            secret = try Secret()
+            // In the check's own folder, which goes with the check however lab ends.
+            secret = try Secret(in: URL(fileURLWithPath: folder))
         } catch {
             throw .checkFailed("cannot prepare the check of exercise \(exercise.number): \(error.localizedDescription)")
         }

@@ -59,12 +59,14 @@ extension Workbench {
 // MARK: - A report for a build that failed
 
 extension CheckReport {
-    /// The report of a build that failed: the source check, the compiler's, and every other
-    /// check of the exercise, not measured.
-    init(exercise: Exercise, source: Check, compiles: Check) {
+    /// The report of a build that failed, or of a run that left no report the lab can trust:
+    /// the source check, the compiler's, the run's when it failed, and every other check of
+    /// the exercise, not measured.
+    init(exercise: Exercise, source: Check, compiles: Check, run: Check? = nil) {
+        let reason = run == nil ? "it does not compile" : "the run left no report (see the run check)"
         let rest = exercise.checkIDs.map { id in
-            Check.notMeasured(id, expected: "see lab workshop check \(exercise.number) once it compiles", because: "it does not compile")
+            Check.notMeasured(id, expected: "see lab workshop check \(exercise.number) once it runs", because: reason)
         }
-        self.init(exercise: exercise, checks: [source, compiles] + rest)
+        self.init(exercise: exercise, checks: [source, compiles] + (run.map { [$0] } ?? []) + rest)
     }
 }

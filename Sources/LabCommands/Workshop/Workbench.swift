@@ -39,6 +39,7 @@ struct Workbench {
     func status(of exercise: Exercise) -> Status {
         guard let digest = digest(of: exercise) else { return .notStarted }
         let entry = WorkshopProgress.load(from: progressFile)[exercise]
+        if entry.resetDigest == digest, entry.checkedDigest != digest { return .notStarted }
         guard let passed = entry.passed, entry.checkedDigest == digest else { return .notChecked }
         return passed ? .passed : .failing
     }
@@ -81,9 +82,11 @@ struct Workbench {
     @discardableResult
     func reset(_ exercise: Exercise) throws(LabError) -> [URL] {
         let copies = try copyStarters(of: exercise, overwriting: true)
+        let starter = digest(of: exercise)
         try WorkshopProgress.update(at: progressFile) { progress in
             progress[exercise].passed = nil
             progress[exercise].checkedDigest = nil
+            progress[exercise].resetDigest = starter
         }
         return copies
     }

@@ -24,6 +24,9 @@ struct WorkshopProgress: Codable, Equatable {
         /// Whether the last check passed, and the digest of the files it checked.
         var passed: Bool?
         var checkedDigest: String?
+        /// The digest of the starter that `reset` put back: while the files are still that,
+        /// the exercise is "not started" again.
+        var resetDigest: String?
         var hintsShown = 0
     }
 

@@ -157,10 +157,11 @@ package struct Secret: Codable {
     private var folderPath: String
     private var folder: URL { URL(fileURLWithPath: folderPath) }
 
-    package init(seed: UInt64 = 0) throws {
+    /// A new secret in a folder of its own inside `parent`, readable by this user alone.
+    package init(seed: UInt64 = 0, in parent: URL = FileManager.default.temporaryDirectory) throws {
         self.seed = seed
         token = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max), radix: 16) }.joined()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-workshop-\(UUID().uuidString)")
+        let folder = parent.appendingPathComponent("lab-workshop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         folderPath = folder.path
         try Data(Wire.encode(self).utf8).write(to: file, options: .withoutOverwriting)
@@ -217,7 +218,7 @@ extension Check {
     }
 
     /// `run`: the check could not start its measuring child.
-    static func couldNotRun(_ reason: String) -> Check {
+    package static func couldNotRun(_ reason: String) -> Check {
         Check(id: "run", status: .failed, expected: "the check runs", measured: reason, problem: reason)
     }
 }
