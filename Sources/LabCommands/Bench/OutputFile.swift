@@ -94,14 +94,7 @@ enum OutputFile: Equatable {
                 switch destination {
                 case .descriptor(let number, _): try writeAll(text, to: number, destination)
                 case .device(let path): try writeThrough(text, to: path, destination)
-                case .fifo(let descriptor, _):
-                    do throws(LabError) {
-                        try writeAll(text, to: descriptor, destination)
-                    } catch {
-                        close(descriptor)
-                        throw error
-                    }
-                    guard close(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }
+                case .fifo(let descriptor, _): try writeAllAndClose(text, to: descriptor, destination)
                 case .file: break
                 }
             }
@@ -210,6 +203,12 @@ enum OutputFile: Equatable {
         let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(destination, POSIXFailure.current.message) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        try writeAllAndClose(text, to: descriptor, destination)
+    }
+
+    /// Writes `text` to `descriptor` and closes it, whether the write succeeded or not; a
+    /// failed close is a failed write too (a device reports its errors there).
+    private static func writeAllAndClose(_ text: String, to descriptor: Int32, _ destination: OutputFile) throws(LabError) {
         do throws(LabError) {
             try writeAll(text, to: descriptor, destination)
         } catch {
