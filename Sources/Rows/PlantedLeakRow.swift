@@ -61,7 +61,7 @@ final class PlantedLeakRepository: NoteRepository {
 final class PlantedTicket: @unchecked Sendable {
     var uses = 0
     var onUse: () -> Void = {}
-    /// 4 KiB, so that what leaks per cycle stands well above the few hundred bytes a
-    /// cycle's teardown moves either way.
-    let payload = [UInt8](repeating: 1, count: 4_096)
+    /// 16 KiB, so that what leaks per cycle stands well above the few hundred bytes (seen:
+    /// up to about 600) a cycle's teardown moves either way.
+    let payload = [UInt8](repeating: 1, count: 16_384)
 }

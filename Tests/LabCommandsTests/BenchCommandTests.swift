@@ -140,9 +140,10 @@ struct BenchCommandTests {
         let raw = try #require(rows.first { $0["row"] as? String == "raw-sqlite" })
         #expect(planted["leaked_objects"] as? Int == 0, "reflection does not look into a closure's captures")
         if let bytes = planted["leaked_bytes_per_cycle"] as? Int {
-            // The planted ticket holds 4 KiB; raw-sqlite alone keeps nothing per cycle.
-            #expect(bytes >= 4_096)
-            #expect(raw["leaked_bytes_per_cycle"] as? Int == 0)
+            // The planted ticket holds 16 KiB a cycle; a cycle's teardown moves a few hundred
+            // bytes either way, which the least growth over the cycles mostly absorbs.
+            #expect(bytes >= 8_192)
+            #expect((raw["leaked_bytes_per_cycle"] as? Int ?? 0) < 1_024)
         } else {
             #expect((planted["notes"] as? [String: String])?["leaked_bytes_per_cycle"] != nil, "no figure without a reason")
         }
