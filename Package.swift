@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Rows", "Demos", "Baselines", "NoteStore", "RowTestSupport", "Workshop"], swiftSettings: strictSwift),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
         .testTarget(
-            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopWrongFixes", "Workload", "Demos", "LabCommands", "RowTestSupport"],
+            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "RowTestSupport"],
             swiftSettings: strictSwift
         ),
     ],
