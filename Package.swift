@@ -13,31 +13,70 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The layers, bottom up: each is a folder of Sources/, and a target imports only targets of
+/// its own layer or the layers before it.
+///
+/// - Support: child processes, backtraces, atomics, formatting (no lab types).
+/// - Store: the Core Data-like store over SQLite.
+/// - Workload: the repository protocol, the scenarios, the reference model; the row kit.
+/// - Patterns: one folder per row of the results table.
+/// - Measuring: the meters (Harness) and the engine that runs and reports rows (Bench).
+/// - Lessons: one demo per lesson.
+/// - Workshop: the graded exercises, their checks, starters, solutions and wrong fixes.
+/// - Lab: the `lab` command line.
+func path(_ layer: String, _ target: String) -> String { "Sources/\(layer)/\(target)" }
+
+/// The folders of Sources/<layer>/, sorted: the targets generated from the tree.
+func folders(in layer: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources/" + layer)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+}
+
+// MARK: - The patterns
+
+/// What a pattern's target needs beyond the store, the workload and the row kit. A row with
+/// nothing to add is its folder in Sources/Patterns/ and its line in the row catalog
+/// (Sources/Measuring/Bench/Rows/RowCatalog.swift); no line here.
+let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftSetting])] = [
+    // The rows of executors reuse the custom executor's context executor.
+    "TaskExecutorStore": (["CustomExecutorStore"], []),
+    // The same actor file in both (ConcurrentStore links it): only the helpers' isolation
+    // differs, set by the upcoming feature here and by `@concurrent` there.
+    "NonsendingStore": (["CustomExecutorStore"], [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+    "ConcurrentStore": (["CustomExecutorStore"], []),
+    // The baselines run SQL without the store: SQLite's C API, and GRDB as a peer.
+    "Baselines": (["CSQLite", .product(name: "GRDB", package: "GRDB.swift")], []),
+]
+
+/// One target per folder of Sources/Patterns/.
+let patterns = folders(in: "Patterns")
+
+// MARK: - The workshop
+
 /// What an exercise's code may import: the store, the patterns' protocols and the
 /// workshop's fixtures (WorkshopKit), as a real app has them; never the workload's plans or
 /// the checks. The nested package in Workshop/ gives the learner's copies the same, and
 /// `lab workshop check` refuses any other import. The starters' and solutions' targets also
-/// link the checks (Workshop), for their tables of checks, which no exercise file imports.
+/// link the checks (WorkshopChecks), for their tables of checks, which no exercise file imports.
 let workshopCode: [Target.Dependency] = [
-    "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+    "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "WorkshopChecks",
 ]
 
 /// The exercises whose module has the main actor as its default isolation, as
 /// Workshop/Package.swift compiles them.
 let mainActorDefault = ["18-isolated-conformance"]
 
-/// The sources of the target that compiles them, as paths from Sources/: its own folder, and
-/// their folders of solutions and wrong fixes.
+/// The sources of the target that compiles them, as paths from Sources/Workshop/: its own
+/// folder, and their folders of solutions and wrong fixes.
 let mainActorDefaultSources = ["WorkshopMainActorDefault"]
     + mainActorDefault.flatMap { ["WorkshopSolutions/" + $0, "WorkshopWrongFixes/" + $0] }
 
-/// Everything else in Sources/ and in the folders that hold them, which that target, whose
-/// path is Sources/, leaves out: the other targets' files are theirs.
+/// Everything else in Sources/Workshop/ and in the folders that hold them, which that
+/// target, whose path is Sources/Workshop/, leaves out: the other targets' files are theirs.
 let mainActorDefaultExcluded: [String] = {
     func entries(_ folder: String) -> [String] {
-        let path = Context.packageDirectory + "/Sources" + (folder.isEmpty ? "" : "/" + folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : folder + "/" + $0 }.sorted()
+        let names = folders(in: "Workshop" + (folder.isEmpty ? "" : "/" + folder))
+        return names.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
     let parents = Set(mainActorDefaultSources.compactMap { $0.split(separator: "/").dropLast().first.map(String.init) })
     return (entries("") + parents.sorted().flatMap(entries)).filter { entry in
@@ -45,31 +84,208 @@ let mainActorDefaultExcluded: [String] = {
     }
 }()
 
+let baseTargets: [Target] = [
+        // MARK: Support
+        // Starting child processes: what runs between fork and exec must be C.
+        .target(name: "CChildProcess", path: path("Support", "CChildProcess")),
+        .target(name: "Support", path: path("Support", "Support"), swiftSettings: strictSwift),
+        .target(
+            name: "ChildProcesses", dependencies: ["CChildProcess", "Support"], path: path("Support", "ChildProcesses"),
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Store
+        .systemLibrary(
+            name: "CSQLite", path: path("Store", "CSQLite"),
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        .target(name: "NoteStore", dependencies: ["CSQLite", "Support"], path: path("Store", "NoteStore"), swiftSettings: strictSwift),
+        // An unannotated Objective-C callback API (Core Data's perform in older SDKs), as an
+        // API never audited for concurrency is seen: the one target in the Swift 5 language
+        // mode, on purpose (lesson 13 and its exercise).
+        .target(
+            name: "PreconcurrencyStore", dependencies: ["NoteStore"], path: path("Store", "PreconcurrencyStore"),
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
+        // MARK: Workload
+        .target(name: "Workload", dependencies: ["NoteStore"], path: path("Workload", "Workload"), swiftSettings: strictSwift),
+        // What a row declares: its descriptor, identity, expected hops and cost-model role.
+        .target(name: "RowKit", dependencies: ["NoteStore", "Workload"], path: path("Workload", "RowKit"), swiftSettings: strictSwift),
+    ]
+
+let patternTargets: [Target] = patterns.map { name in
+        .target(
+            name: name, dependencies: ["NoteStore", "Workload", "RowKit"] + (patternNeeds[name]?.dependencies ?? []),
+            path: path("Patterns", name), swiftSettings: strictSwift + (patternNeeds[name]?.settings ?? [])
+        )
+    }
+
+let measuringTargets: [Target] = [
+        // MARK: Measuring
+        .systemLibrary(
+            name: "CJemalloc", path: path("Measuring", "CJemalloc"),
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
+        ),
+        // Hooks linked into the lab's own executable: the swift_task_switch counter and
+        // jemalloc's options. C, because the hook must use the Swift async calling convention.
+        .target(name: "CRuntimeHooks", path: path("Measuring", "CRuntimeHooks")),
+        .target(
+            name: "Harness",
+            dependencies: [
+                "NoteStore", "Workload", "CRuntimeHooks",
+                .target(name: "CJemalloc", condition: .when(platforms: [.linux], traits: ["Jemalloc"])),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: path("Measuring", "Harness"),
+            swiftSettings: strictSwift
+        ),
+        // The engine: the row catalog, one cycle of a row, the runs, the counting pass, the
+        // report and its renderers. `lab bench` and Benchmarks/ both drive it.
+        .target(
+            name: "Bench",
+            dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Harness"] + patterns.map { .target(name: $0) },
+            path: path("Measuring", "Bench"),
+            swiftSettings: strictSwift
+        ),
+    ]
+
+let lessonTargets: [Target] = [
+        // MARK: Lessons: one demo per lesson
+        .target(
+            name: "Demos",
+            dependencies: [
+                "Support", "ChildProcesses", "NoteStore", "Workload", "Harness",
+                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+                "PreconcurrencyStore",
+            ],
+            path: path("Lessons", "Demos"),
+            swiftSettings: strictSwift
+        ),
+    ]
+
+let workshopTargets: [Target] = [
+        // MARK: Workshop: graded exercises (Workshop/ holds the learner's copies)
+        // What an exercise's own code may use: the protocols it conforms to and its fixtures.
+        .target(
+            name: "WorkshopKit", dependencies: ["NoteStore", "Workload", "GlobalActorStore", "CustomExecutorStore"],
+            path: path("Workshop", "WorkshopKit"), swiftSettings: strictSwift
+        ),
+        // The checks: the catalog of exercises, what each measures, and the child that runs it.
+        .target(
+            name: "WorkshopChecks",
+            dependencies: [
+                "Support", "ChildProcesses", "NoteStore", "Workload", "WorkshopKit", "Harness", "Demos",
+                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
+            ],
+            path: path("Workshop", "WorkshopChecks"),
+            swiftSettings: strictSwift
+        ),
+        // Every starter that compiles, and every reference solution, so that the tests can
+        // run each one's check; the starters that do not compile (exercises 6, 7 and 18) are
+        // compiled by the tests alone.
+        .target(
+            name: "WorkshopStarters", dependencies: workshopCode, path: path("Workshop", "WorkshopStarters"),
+            exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift
+        ),
+        .target(
+            name: "WorkshopSolutions", dependencies: workshopCode, path: path("Workshop", "WorkshopSolutions"),
+            exclude: mainActorDefault, swiftSettings: strictSwift
+        ),
+        // The wrong fixes a learner would try, one type each, that the checks must refuse.
+        .target(
+            name: "WorkshopWrongFixes", dependencies: workshopCode + ["WorkshopMainActorDefault"],
+            path: path("Workshop", "WorkshopWrongFixes"), exclude: mainActorDefault, swiftSettings: strictSwift
+        ),
+        // The solutions and wrong fixes of the exercises that the nested package compiles
+        // with the main actor as their default isolation, compiled the same way: their
+        // folders, left out of the two targets above, and the tables of their checks.
+        .target(
+            name: "WorkshopMainActorDefault", dependencies: workshopCode, path: "Sources/Workshop",
+            exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
+            swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "WorkshopReference",
+            dependencies: ["WorkshopChecks", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes", "WorkshopMainActorDefault"],
+            path: path("Workshop", "WorkshopReference"),
+            swiftSettings: strictSwift
+        ),
+    ]
+
+let labTargets: [Target] = [
+        // MARK: Lab: the command line (argument parsing and output)
+        .target(
+            name: "LabCommands",
+            dependencies: [
+                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Demos", "Bench", "Harness", "WorkshopChecks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: path("Lab", "LabCommands"),
+            swiftSettings: strictSwift
+        ),
+        // Checked before the Swift runtime starts: the open files `lab` needs.
+        .target(name: "CLabStart", path: path("Lab", "CLabStart")),
+        .executableTarget(name: "lab", dependencies: ["CLabStart", "LabCommands", "Support"], path: path("Lab", "lab"), swiftSettings: strictSwift),
+    ]
+
+let guideAndTestTargets: [Target] = [
+        // MARK: The guide (DocC; the chapters are readable on GitHub too)
+        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Reliability.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),
+
+        // MARK: Tests
+        // What the tests share: the temporary folder, the reference-model check of a row, and
+        // the one way a test starts `lab`.
+        .target(name: "TestSupport", dependencies: ["NoteStore", "Workload", "RowKit"], path: "Tests/TestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
+        // Every row against the reference model, through the catalog, and each pattern's own
+        // behaviour. GRDB and its SQLite module directly: the grdb row's counts are read from
+        // GRDB's own statements (re-prepares, traced SQL), not through the row.
+        .testTarget(
+            name: "PatternsTests",
+            dependencies: [
+                "Bench", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ] + patterns.map { .target(name: $0) },
+            swiftSettings: strictSwift
+        ),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
+        // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.
+        .testTarget(name: "DocumentationTests", dependencies: ["Demos", "Bench", "WorkshopChecks"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "LabCommandsTests",
+            dependencies: ["LabCommands", "Bench", "Demos", "Baselines", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "WorkshopTests",
+            dependencies: ["WorkshopChecks", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Support", "ChildProcesses", "TestSupport"],
+            swiftSettings: strictSwift
+        ),
+    ]
+
 let package = Package(
     name: "concurrency-patterns-lab",
     platforms: [.macOS(.v15)],
+    // What the nested packages use: Benchmarks/ (the engine and its meters) and Workshop/
+    // (what an exercise imports, and its checks).
     products: [
         .executable(name: "lab", targets: ["lab"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "Workload", targets: ["Workload"]),
-        .library(name: "QueuePerformStore", targets: ["QueuePerformStore"]),
-        .library(name: "PlainActorStore", targets: ["PlainActorStore"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "RowKit", targets: ["RowKit"]),
+        .library(name: "Bench", targets: ["Bench"]),
         .library(name: "CustomExecutorStore", targets: ["CustomExecutorStore"]),
         .library(name: "GlobalActorStore", targets: ["GlobalActorStore"]),
-        .library(name: "ActorPerObjectStore", targets: ["ActorPerObjectStore"]),
-        .library(name: "TaskExecutorStore", targets: ["TaskExecutorStore"]),
-        .library(name: "ActorConfinedStore", targets: ["ActorConfinedStore"]),
-        .library(name: "ThreadExecutorStore", targets: ["ThreadExecutorStore"]),
-        .library(name: "NonsendingStore", targets: ["NonsendingStore"]),
-        .library(name: "ConcurrentStore", targets: ["ConcurrentStore"]),
-        .library(name: "Baselines", targets: ["Baselines"]),
-        .library(name: "Harness", targets: ["Harness"]),
-        .library(name: "Rows", targets: ["Rows"]),
-        .library(name: "Demos", targets: ["Demos"]),
-        .library(name: "LabCommands", targets: ["LabCommands"]),
-        .library(name: "Workshop", targets: ["Workshop"]),
-        .library(name: "WorkshopKit", targets: ["WorkshopKit"]),
         .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
+        .library(name: "WorkshopKit", targets: ["WorkshopKit"]),
+        .library(name: "WorkshopChecks", targets: ["WorkshopChecks"]),
     ],
     // The one switch between the measuring build and the sanitizer builds. jemalloc replaces
     // malloc for the whole process and exports C++ operator new/delete, which ThreadSanitizer
@@ -86,178 +302,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
-    targets: [
-        // MARK: The store
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
-        ),
-        .target(name: "NoteStore", dependencies: ["CSQLite"], swiftSettings: strictSwift),
-        .target(name: "Workload", dependencies: ["NoteStore"], swiftSettings: strictSwift),
-
-        // MARK: The patterns, one target each
-        .target(name: "QueuePerformStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "PlainActorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "CustomExecutorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "GlobalActorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "ActorPerObjectStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        // The rows of executors and Swift 6.2 (issue 11's "where the time goes"): how the
-        // caller runs, where the context is confined, and what a language setting moves.
-        .target(name: "TaskExecutorStore", dependencies: ["NoteStore", "Workload", "CustomExecutorStore"], swiftSettings: strictSwift),
-        .target(name: "ActorConfinedStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        .target(name: "ThreadExecutorStore", dependencies: ["NoteStore", "Workload"], swiftSettings: strictSwift),
-        // The same actor file in both (ConcurrentStore links it): only the helpers' isolation
-        // differs, set by the upcoming feature here and by `@concurrent` there.
-        .target(
-            name: "NonsendingStore", dependencies: ["NoteStore", "Workload", "CustomExecutorStore"],
-            swiftSettings: strictSwift + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
-        ),
-        .target(name: "ConcurrentStore", dependencies: ["NoteStore", "Workload", "CustomExecutorStore"], swiftSettings: strictSwift),
-        .target(
-            name: "Baselines",
-            dependencies: ["CSQLite", "NoteStore", "Workload", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strictSwift
-        ),
-
-        // MARK: The measuring harness
-        .systemLibrary(
-            name: "CJemalloc",
-            pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
-        ),
-        // Hooks linked into the lab's own executable: the swift_task_switch counter and
-        // jemalloc's options. C, because the hook must use the Swift async calling convention.
-        .target(name: "CRuntimeHooks"),
-        .target(
-            name: "Harness",
-            dependencies: [
-                "NoteStore", "Workload", "CRuntimeHooks",
-                .target(name: "CJemalloc", condition: .when(platforms: [.linux], traits: ["Jemalloc"])),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            swiftSettings: strictSwift
-        ),
-
-        // MARK: The rows: the catalog, and the one cycle that opens, measures and closes a row
-        .target(
-            name: "Rows",
-            dependencies: [
-                "NoteStore", "Workload", "Harness", "Baselines",
-                "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
-                "TaskExecutorStore", "ActorConfinedStore", "ThreadExecutorStore", "NonsendingStore", "ConcurrentStore",
-            ],
-            swiftSettings: strictSwift
-        ),
-
-        // MARK: The demos: one per lesson
-        // Starting child processes: what runs between fork and exec must be C.
-        .target(name: "CChildProcess"),
-        .target(
-            name: "Demos",
-            dependencies: [
-                "CChildProcess", "NoteStore", "Workload", "Harness",
-                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
-                "PreconcurrencyStore",
-            ],
-            swiftSettings: strictSwift
-        ),
-
-        // MARK: The workshop: graded exercises (Workshop/ holds the learner's copies)
-        // What an exercise's own code may use: the protocols it conforms to and its fixtures.
-        .target(name: "WorkshopKit", dependencies: ["NoteStore", "Workload", "GlobalActorStore", "CustomExecutorStore"], swiftSettings: strictSwift),
-        .target(
-            name: "Workshop",
-            dependencies: [
-                "NoteStore", "Workload", "WorkshopKit", "Harness", "Demos",
-                "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
-            ],
-            swiftSettings: strictSwift
-        ),
-        // An unannotated Objective-C callback API (Core Data's perform in older SDKs), as an
-        // API never audited for concurrency is seen: the one target in the Swift 5 language
-        // mode, on purpose (exercise 13).
-        .target(name: "PreconcurrencyStore", dependencies: ["NoteStore"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Every starter that compiles, and every reference solution, so that the tests can
-        // run each one's check; the starters that do not compile (exercises 6, 7 and 18) are
-        // compiled by the tests alone.
-        .target(
-            name: "WorkshopStarters", dependencies: workshopCode,
-            exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift
-        ),
-        .target(name: "WorkshopSolutions", dependencies: workshopCode, exclude: mainActorDefault, swiftSettings: strictSwift),
-        // The wrong fixes a learner would try, one type each, that the checks must refuse.
-        .target(
-            name: "WorkshopWrongFixes", dependencies: workshopCode + ["WorkshopMainActorDefault"],
-            exclude: mainActorDefault, swiftSettings: strictSwift
-        ),
-        // The solutions and wrong fixes of the exercises that the nested package compiles
-        // with the main actor as their default isolation, compiled the same way: their
-        // folders, left out of the two targets above, and the tables of their checks.
-        .target(
-            name: "WorkshopMainActorDefault", dependencies: workshopCode, path: "Sources",
-            exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
-            swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
-        ),
-        .executableTarget(
-            name: "WorkshopReference",
-            dependencies: ["Workshop", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes", "WorkshopMainActorDefault"],
-            swiftSettings: strictSwift
-        ),
-
-        // MARK: The command line
-        .target(
-            name: "LabCommands",
-            dependencies: [
-                "NoteStore", "Workload", "Demos", "Rows", "Harness", "Workshop",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        // Checked before the Swift runtime starts: the open files `lab` needs.
-        .target(name: "CLabStart"),
-        .executableTarget(name: "lab", dependencies: ["CLabStart", "LabCommands"], swiftSettings: strictSwift),
-
-        // MARK: The guide (DocC; the chapters are readable on GitHub too)
-        .target(name: "LabGuide", path: "Docs", exclude: ["README.md", "Reliability.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]),
-
-        // MARK: Tests
-        // What the tests share: the temporary folder, the reference-model check of a row.
-        .target(name: "RowTestSupport", dependencies: ["NoteStore", "Workload"], path: "Tests/RowTestSupport", swiftSettings: strictSwift),
-        .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
-        .testTarget(name: "QueuePerformStoreTests", dependencies: ["QueuePerformStore"], swiftSettings: strictSwift),
-        .testTarget(name: "PlainActorStoreTests", dependencies: ["PlainActorStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "CustomExecutorStoreTests", dependencies: ["CustomExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "GlobalActorStoreTests", dependencies: ["GlobalActorStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ActorPerObjectStoreTests", dependencies: ["ActorPerObjectStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "TaskExecutorStoreTests", dependencies: ["TaskExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ActorConfinedStoreTests", dependencies: ["ActorConfinedStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "ThreadExecutorStoreTests", dependencies: ["ThreadExecutorStore", "RowTestSupport"], swiftSettings: strictSwift),
-        .testTarget(
-            name: "HelperLayerStoreTests", dependencies: ["NonsendingStore", "ConcurrentStore", "RowTestSupport"],
-            swiftSettings: strictSwift
-        ),
-        // GRDB and its SQLite module directly: the grdb row's counts are read from GRDB's own
-        // statements (re-prepares, traced SQL), not through the row.
-        .testTarget(
-            name: "BaselinesTests",
-            dependencies: [
-                "Baselines", "RowTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
-        // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.
-        .testTarget(name: "DocumentationTests", dependencies: ["Demos", "Rows", "Workshop"], swiftSettings: strictSwift),
-        .testTarget(name: "LabCommandsTests", dependencies: ["LabCommands", "Rows", "Demos", "Baselines", "NoteStore", "RowTestSupport", "Workshop"], swiftSettings: strictSwift),
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness"], swiftSettings: strictSwift),
-        .testTarget(
-            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "RowTestSupport"],
-            swiftSettings: strictSwift
-        ),
-    ],
+    targets: baseTargets + patternTargets + measuringTargets + lessonTargets + workshopTargets + labTargets
+        + guideAndTestTargets,
     swiftLanguageModes: [.v6]
 )

@@ -48,13 +48,13 @@ let package = Package(
         .executableTarget(
             name: "Exercise" + folder.prefix(2),
             dependencies: [
-                "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "Workshop",
+                "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "WorkshopChecks",
             ].map {
                 .product(name: $0, package: "concurrency-patterns-lab")
             },
             path: "Exercises/" + folder,
             // The lab's own settings, so that a copy compiles here exactly when its starter
-            // or solution compiles in the lab (Sources/WorkshopStarters, WorkshopSolutions).
+            // or solution compiles in the lab (Sources/Workshop/WorkshopStarters, WorkshopSolutions).
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
                 + (mainActorDefault.contains(folder) ? [.defaultIsolation(MainActor.self)] : [])
         )

@@ -11,8 +11,9 @@
 import Benchmark
 import Harness
 import NoteStore
-import Rows
+import Bench
 import Workload
+import RowKit
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Demos
+import Support
 
 /// The catalog holds one demo per lesson, each pointing at a chapter that exists.
 @Suite("The demo catalog")

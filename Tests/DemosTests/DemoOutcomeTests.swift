@@ -4,6 +4,8 @@ import NoteStore
 import Testing
 
 @testable import Demos
+import ChildProcesses
+import Support
 
 /// Each demo, run as `lab demo NAME --json` in a child process, ends as its lesson says.
 @Suite("What each demo shows")

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import Demos
+import ChildProcesses
+import Support
 
 // MARK: - LabProcess
 

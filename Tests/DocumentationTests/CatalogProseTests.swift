@@ -1,10 +1,10 @@
 import Foundation
-import Rows
+import Bench
 import Testing
 import Workload
 
 @testable import Demos
-@testable import Workshop
+@testable import WorkshopChecks
 
 /// Counts and mappings the prose states, checked against the one place each is kept: the
 /// demo catalog for the lessons, the exercise catalog for the exercises, the row catalog for

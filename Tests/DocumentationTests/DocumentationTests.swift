@@ -12,7 +12,7 @@ import Testing
 ///
 /// A quote is a fenced block with a marker on the line above it:
 ///
-///     <!-- quote: Sources/CustomExecutorStore/NoteModelActor.swift#executor -->
+///     <!-- quote: Sources/Patterns/CustomExecutorStore/NoteModelActor.swift#executor -->
 ///
 /// and the region in the source between `// snippet: executor` and `// snippet: end`.
 @Suite("Documentation")

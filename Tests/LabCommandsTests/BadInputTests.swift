@@ -1,6 +1,8 @@
+import RowKit
+import Support
 import Foundation
-import RowTestSupport
-import Rows
+import TestSupport
+import Bench
 import Testing
 import Workload
 

@@ -1,8 +1,11 @@
+import Support
+import Bench
 import NoteStore
 import Testing
 import Workload
 
 @testable import LabCommands
+import RowKit
 
 /// A task cancelled while its batch is being imported: the batch is written whole or not at
 /// all, never in part.

@@ -1,7 +1,11 @@
+import RowKit
+import Bench
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
 import Testing
+import ChildProcesses
+import Support
 
 #if canImport(Glibc)
 import Glibc
@@ -54,10 +58,10 @@ struct ChildProcessTests {
 
     @Test("A program that cannot start is a typed error with the system's reason, not a crash")
     func cannotStart() async throws {
-        await #expect(throws: DemoError.cannotLaunch(path: "/nonexistent/program", reason: "No such file or directory (running the program)")) {
+        await #expect(throws: ChildProcess.LaunchError(path: "/nonexistent/program", reason: "No such file or directory (running the program)")) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"), arguments: [], environment: [:])
         }
-        await #expect(throws: DemoError.cannotLaunch(path: "/bin/sh", reason: "No such file or directory (its working folder)")) {
+        await #expect(throws: ChildProcess.LaunchError(path: "/bin/sh", reason: "No such file or directory (its working folder)")) {
             try await ChildProcess.run(Self.shell, arguments: [], environment: [:], in: URL(fileURLWithPath: "/nonexistent"))
         }
     }

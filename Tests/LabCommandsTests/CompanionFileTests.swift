@@ -1,6 +1,9 @@
+import RowKit
+import Support
+import Bench
 import Foundation
 import NoteStore
-import RowTestSupport
+import TestSupport
 import Testing
 
 @testable import LabCommands

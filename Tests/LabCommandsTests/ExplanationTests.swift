@@ -1,3 +1,6 @@
+import RowKit
+import Support
+import Bench
 import Testing
 
 @testable import LabCommands

@@ -1,8 +1,11 @@
+import RowKit
+import Bench
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
 import Synchronization
 import Testing
+import Support
 
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +58,7 @@ struct InterruptionTests {
         )
         #expect(run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the run had made its folder")
         #expect(run.exitStatus == 128 + signal)
-        #expect(run.lastLine == "lab: interrupted by \(ChildProcess.signalName(signal)); the run stopped and its temporary files were removed")
+        #expect(run.lastLine == "lab: interrupted by \(signalName(signal)); the run stopped and its temporary files were removed")
         #expect(try Self.labEntries(in: temporary) == [])
     }
 

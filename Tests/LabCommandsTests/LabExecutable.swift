@@ -1,6 +1,10 @@
+import RowKit
+import Bench
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
+import ChildProcesses
+import Support
 
 /// The built `lab` executable, run as a child process.
 enum LabExecutable {

@@ -1,3 +1,5 @@
+import Support
+@testable import Bench
 import Baselines
 import Foundation
 import Harness
@@ -6,6 +8,7 @@ import Testing
 import Workload
 
 @testable import LabCommands
+import RowKit
 
 /// The rules that turn raw readings into the table's figures.
 @Suite("Measurement rules")

@@ -1,8 +1,12 @@
+import RowKit
+import Bench
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
 import Testing
-import Workshop
+import WorkshopChecks
+import ChildProcesses
+import Support
 
 @testable import LabCommands
 @testable import NoteStore

@@ -1,7 +1,10 @@
+import RowKit
+import Bench
 import Foundation
 import Demos
-import RowTestSupport
+import TestSupport
 import Testing
+import Support
 
 @testable import LabCommands
 

@@ -1,5 +1,7 @@
+import RowKit
+import Support
 import Foundation
-import Rows
+import Bench
 import Testing
 import Workload
 

@@ -1,10 +1,12 @@
+import Support
 import NoteStore
-import RowTestSupport
-import Rows
+import TestSupport
+import Bench
 import Testing
 import Workload
 
 @testable import LabCommands
+import RowKit
 
 /// Every row runs every scenario and ends exactly where the reference model ends.
 @Suite("Every row does the same work")

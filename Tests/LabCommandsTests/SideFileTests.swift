@@ -1,5 +1,8 @@
+import RowKit
+import Support
+import Bench
 import Foundation
-import RowTestSupport
+import TestSupport
 import Testing
 
 @testable import LabCommands

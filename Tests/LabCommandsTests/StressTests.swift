@@ -1,12 +1,14 @@
+import Support
 import Foundation
 import NoteStore
-import RowTestSupport
-import Rows
+import TestSupport
+import Bench
 import Synchronization
 import Testing
 import Workload
 
 @testable import LabCommands
+import RowKit
 
 /// 64 client tasks at once on every row that takes concurrent clients, then the invariants:
 /// nothing lost, every count adds up, and the database ends at the reference checksum.

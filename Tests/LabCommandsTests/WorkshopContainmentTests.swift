@@ -1,8 +1,12 @@
+import RowKit
+import Bench
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
 import Testing
-import Workshop
+import WorkshopChecks
+import ChildProcesses
+import Support
 
 @testable import LabCommands
 
@@ -201,7 +205,7 @@ final class FakeCheckout {
         try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try manager.createDirectory(at: layout.package.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
         try manager.copyItem(at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift"))
-        try manager.createDirectory(at: layout.root.appendingPathComponent("Sources/WorkshopStarters"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: layout.root.appendingPathComponent("Sources/Workshop/WorkshopStarters"), withIntermediateDirectories: true)
         for exercise in exercises {
             for file in exercise.files {
                 for (from, to) in [(real.starter(exercise, file), layout.starter(exercise, file)), (real.solution(exercise, file), layout.solution(exercise, file))] {

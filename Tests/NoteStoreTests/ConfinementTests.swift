@@ -1,6 +1,6 @@
 import Foundation
 import NoteStore
-import RowTestSupport
+import TestSupport
 import Testing
 
 /// A context's work runs on its queue; off it, debug mode stops the process (lessons 1, 2).

@@ -1,5 +1,6 @@
 import NoteStore
 import Testing
+import Support
 
 /// With `bindsMainActorContextsToMainQueue`, a context made on the main actor runs on the
 /// main queue, as SwiftData's `ModelContext` does; made anywhere else, or with the option

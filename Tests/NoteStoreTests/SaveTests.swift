@@ -1,6 +1,6 @@
 import Foundation
 import NoteStore
-import RowTestSupport
+import TestSupport
 import Testing
 
 /// Saving writes everything or nothing; rollback and other contexts see exactly that.

@@ -1,5 +1,5 @@
 import Foundation
-import RowTestSupport
+import TestSupport
 import Testing
 
 /// Compiles a snippet that imports `NoteStore` against the modules of this build, as far
@@ -45,7 +45,7 @@ struct SnippetCompiler {
         modules = folder.appendingPathComponent("Modules")
         sqliteModuleMap = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CSQLite")
+            .appendingPathComponent("Sources/Store/CSQLite")
     }
 
     /// The error messages, without locations or diagnostic group names.

@@ -1,6 +1,7 @@
 import NoteStore
 import Testing
 import Workload
+import RowKit
 
 /// The runner calls only the protocol: each client in its own task, each with its own log.
 @Suite("Scenario runner")

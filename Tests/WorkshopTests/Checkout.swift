@@ -1,6 +1,6 @@
 import Foundation
-import RowTestSupport
-import Workshop
+import TestSupport
+import WorkshopChecks
 
 // MARK: - Checkout
 

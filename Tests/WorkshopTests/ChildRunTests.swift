@@ -1,12 +1,14 @@
 import Demos
 import Foundation
-import RowTestSupport
+import TestSupport
 import NoteStore
 import Testing
 import Workload
 import WorkshopKit
 
-@testable import Workshop
+@testable import WorkshopChecks
+import ChildProcesses
+import Support
 
 /// How a check reads the end of its measuring child: what was measured, what stopped it,
 /// and where in the learner's file, from the text the child printed.
@@ -25,7 +27,7 @@ struct ChildRunTests {
 
         Thread 3 "oot.default-qos" crashed:
           0                  0x00007f69532f9361 _assertionFailure(_:_:file:line:flags:) + 225 in libswiftCore.so
-          1 [ra]             0x000055c947358373 static ConcurrencyDebug.trap(context:queue:touched:) + 1074 in Exercise01 at /src/Sources/NoteStore/ConcurrencyDebug.swift:42:9
+          1 [ra]             0x000055c947358373 static ConcurrencyDebug.trap(context:queue:touched:) + 1074 in Exercise01 at /src/Sources/Store/NoteStore/ConcurrencyDebug.swift:42:9
           4 [ra]             0x000055c947382609 QueueArchive.importBatch(_:) + 200 in Exercise01 at /src/Workshop/Exercises/01-confinement/QueueArchive.swift:24:28
           5 [async] [system] 0x000055c947381e00 async_MainTQ0_ in Exercise01 at //<compiler-generated>
         """

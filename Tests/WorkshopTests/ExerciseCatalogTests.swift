@@ -1,7 +1,7 @@
 import Demos
 import Foundation
 import Testing
-import Workshop
+import WorkshopChecks
 
 @Suite("The exercise catalog")
 struct ExerciseCatalogTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import Workshop
+import WorkshopChecks
 
 /// Exercise 18 is graded by the compiler first: the wrong fixes a learner tries that do not
-/// compile cannot be types in `Sources/WorkshopWrongFixes/` (the module would not build), so
+/// compile cannot be types in `Sources/Workshop/WorkshopWrongFixes/` (the module would not build), so
 /// each is an edit of the starter, compiled as the nested package compiles the exercise,
 /// with the main actor as the default isolation, and must fail with its diagnostic. The
 /// fixes the lesson teaches must compile.

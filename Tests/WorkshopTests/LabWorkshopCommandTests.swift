@@ -1,9 +1,11 @@
 import Demos
 import Foundation
 import Testing
-import Workshop
+import WorkshopChecks
 
 @testable import LabCommands
+import ChildProcesses
+import Support
 
 /// `lab workshop` as a learner runs it, in a checkout of its own, so that no test touches
 /// the copies a learner is editing.

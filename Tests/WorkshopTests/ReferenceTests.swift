@@ -1,7 +1,9 @@
 import Demos
 import Foundation
 import Testing
-import Workshop
+import WorkshopChecks
+import ChildProcesses
+import Support
 
 /// Every starter must fail for the reason its exercise teaches, and every reference
 /// solution must pass, or the workshop has rotted: these run each one's check on the

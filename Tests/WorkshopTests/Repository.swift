@@ -1,6 +1,8 @@
 import Demos
 import Foundation
-import Workshop
+import WorkshopChecks
+import ChildProcesses
+import Support
 
 // MARK: - Repository
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import LabCommands
-@testable import Workshop
+@testable import WorkshopChecks
 
 /// What an exercise's files may say, read before they are built.
 @Suite("Source rules")
@@ -75,7 +75,7 @@ struct SourceRulesTests {
     }
 
     @Test("A type named like the check's entry point is refused", arguments: [
-        "enum ConfinementCheck<A> { static func main() async -> Never { exit(0) } }", "enum Workshop {}", "struct MyChecker {}",
+        "enum ConfinementCheck<A> { static func main() async -> Never { exit(0) } }", "enum WorkshopChecks {}", "struct MyChecker {}",
     ])
     func reservedNames(_ line: String) {
         #expect(Self.findings(line).contains { $0.message.contains("a name the check's entry point uses") })

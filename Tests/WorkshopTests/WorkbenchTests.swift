@@ -1,6 +1,7 @@
+import Support
 import Foundation
 import Testing
-import Workshop
+import WorkshopChecks
 
 @testable import LabCommands
 
@@ -84,7 +85,7 @@ struct WorkbenchTests {
         } catch {
             #expect(error.exitCode == 65)
             #expect(!error.description.contains("\n"))
-            #expect(error.description.contains("git checkout -- Sources/WorkshopStarters/01-confinement/QueueArchive.swift"))
+            #expect(error.description.contains("git checkout -- Sources/Workshop/WorkshopStarters/01-confinement/QueueArchive.swift"))
         }
         #expect(checkout.text(copy) == nil)
     }

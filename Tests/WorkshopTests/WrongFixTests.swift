@@ -5,10 +5,12 @@ import Testing
 import Workload
 import WorkshopWrongFixes
 
-@testable import Workshop
+@testable import WorkshopChecks
+import ChildProcesses
+import Support
 
 /// A check is only as good as the wrong answers it refuses. Each wrong fix in
-/// `Sources/WorkshopWrongFixes/` is what a hurried or a clever learner would write instead
+/// `Sources/Workshop/WorkshopWrongFixes/` is what a hurried or a clever learner would write instead
 /// of the lesson; each must be refused by the check it names, with its reason.
 @Suite("Wrong fixes")
 struct WrongFixTests {
@@ -16,7 +18,7 @@ struct WrongFixTests {
     func refused(_ fix: WrongFix) async throws {
         let exercise = try #require(ExerciseCatalog.exercise(fix.exercise))
         if fix.refusedBy == "source" {
-            let text = try String(contentsOf: Repository.root.appendingPathComponent("Sources/WorkshopWrongFixes/\(fix.file)"), encoding: .utf8)
+            let text = try String(contentsOf: Repository.root.appendingPathComponent("Sources/Workshop/WorkshopWrongFixes/\(fix.file)"), encoding: .utf8)
             let findings = SourceRules(for: exercise).findings(in: [(name: "\(fix.name).swift", text: text)])
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return

@@ -1,6 +1,6 @@
 // Exercise 2's check. `lab workshop check 2` builds this folder (this file and your
 // NoteTitles.swift) and runs it. Leave this file as it is.
 
-import Workshop
+import WorkshopChecks
 
-await Workshop.DebugSwitchCheck<NoteTitles>.main()
+await WorkshopChecks.DebugSwitchCheck<NoteTitles>.main()

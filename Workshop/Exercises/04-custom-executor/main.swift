@@ -1,6 +1,6 @@
 // Exercise 4's check. `lab workshop check 4` builds this folder (this file and your
 // ModelArchive.swift) and runs it. Leave this file as it is.
 
-import Workshop
+import WorkshopChecks
 
-await Workshop.CustomExecutorCheck<ModelArchive>.main()
+await WorkshopChecks.CustomExecutorCheck<ModelArchive>.main()

@@ -1,6 +1,6 @@
 // Exercise 12's check. `lab workshop check 12` builds this folder (this file and your
 // NoteCounter.swift) and runs it. Leave this file as it is.
 
-import Workshop
+import WorkshopChecks
 
-await Workshop.ObservationCheck<NoteCounter>.main()
+await WorkshopChecks.ObservationCheck<NoteCounter>.main()

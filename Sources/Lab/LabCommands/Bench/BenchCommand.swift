@@ -1,0 +1,236 @@
+import Support
+import ArgumentParser
+import Foundation
+import NoteStore
+import Bench
+import Workload
+
+// MARK: - BenchCommand
+
+/// `lab bench`: runs scenarios × rows and prints the comparison.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run the workload through every pattern and baseline and compare them.",
+        discussion: """
+            Each row runs the same seeded scenario on a fresh database; every row of a \
+            scenario must end with the reference checksum, or the command exits 1. Ctrl-C or \
+            SIGTERM stops the run and removes its temporary databases (exit 130 or 143).
+            """
+    )
+
+    @Flag(name: .long, help: "List the scenarios and rows, then exit.")
+    var list = false
+
+    @Option(name: .long, help: "A scenario to run (repeatable; default: all).")
+    var scenario: [Scenario] = []
+
+    @Option(name: [.customLong("pattern"), .customLong("row")], help: "A row to run (repeatable; default: all).")
+    var pattern: [String] = []
+
+    // The numeric options take the next argument as their value even when it starts with a
+    // dash (`.unconditional`): `--runs -1` is then "--runs must be between 1 and 100, not -1",
+    // not "Missing value for '--runs <runs>'".
+    @Option(name: .long, parsing: .unconditional, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
+    var operations: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
+    var clients: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
+    var runs: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: "The seed of the generated workload (0 to 18446744073709551615).", transform: BenchCommand.seed)
+    var seed: UInt64 = 42
+
+    @Flag(name: .long, help: "A smaller run: a tenth of the operations, three rounds (20 to 75 seconds on 2 cores, as busy as the machine is).")
+    var quick = false
+
+    @Flag(name: .long, help: "The longer run: every scenario at its full size, five rounds (make bench-full, make results).")
+    var full = false
+
+    @Option(name: .long, help: "Output format: table, json or markdown.")
+    var format: BenchFormat = .table
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the report to this file instead of standard output ('-': standard output).",
+        discussion: """
+            A regular file is replaced whole by a rename, keeping its permissions, and only when \
+            you may write it; a device is written through; a FIFO is opened before the run and \
+            needs a reader by then; a socket is refused; a symbolic link is followed and its \
+            target written. A failed write exits 74.
+            """
+    ))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Where the databases live: 'memory', or a SQLite file path. Default: a temporary file.",
+        discussion: """
+            The file must be new, empty, or a database an earlier run made (marked with the lab's \
+            application_id): the lab empties its own notes and folders tables before each run and \
+            touches nothing else. Any other file is refused and left untouched, and so is a file \
+            with a -wal, -shm or -journal beside it that the lab did not make. One run at a time \
+            per file, whatever name reaches it.
+            """
+    ))
+    var database: String?
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Show what runs now on standard error (default: when it is a terminal).",
+        discussion: "Where standard error is not a terminal, --progress writes a line per step."
+    ))
+    var progress: Bool?
+
+    @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
+    var noMeters = false
+
+    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither).")
+    var docs: String?
+
+    /// Set by `lab bench` itself on the child process of its counting pass: count every
+    /// row and write the counts to this file as JSON.
+    @Option(name: .customLong("counting-pass"), help: .hidden)
+    var countingPass: String?
+
+    func validate() throws {
+        if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
+        for scenario in scenario.isEmpty ? Scenario.allCases : scenario {
+            let maximum = BenchSettings.maximumOperations(for: scenario)
+            if let operations, operations > maximum {
+                throw ValidationError(
+                    "--operations \(operations) is more than \(scenario.rawValue) takes (at most \(maximum)); pick fewer, or other scenarios with --scenario"
+                )
+            }
+        }
+        if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
+        if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
+        if quick && full { throw ValidationError("--quick and --full exclude each other") }
+        for name in pattern where RowCatalog.row(named: name) == nil {
+            let names = RowCatalog.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown row '\(name)'; the rows are \(names)")
+        }
+    }
+
+    func run() async throws {
+        if list {
+            try StandardOutput.write(BenchCommand.listing() + "\n")
+            return
+        }
+        Interruption.install(saying: "the run stopped and its temporary files were removed")
+        let settings = try settings()
+        if let countingPass {
+            Interruption.stopWithParent()
+            let counts = try await CountingPass.run(settings)
+            try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
+            return
+        }
+        let destinations = try Destinations(output: output, docs: docs)
+        // The run owns a named database file until it ends; its counting pass, a child
+        // process, works in it while this process waits.
+        let lock = try claimDatabase(settings.database)
+        defer { lock?.release() }
+        let progress = ProgressLine(enabled: progress ?? ProgressLine.standardErrorIsTerminal)
+        let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
+        var outputs: [(text: String, to: OutputFile)] = []
+        if let docs = destinations.docs {
+            outputs += [(report.renderedMarkdown(), docs.markdown), (report.renderedSVG(), docs.svg)]
+        }
+        if output != nil {
+            outputs.append((report.rendered(as: format), destinations.report))
+        } else {
+            let text = format == .table ? report.renderedTable(colors: ProgressLine.standardOutputIsTerminal) : report.rendered(as: format)
+            outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
+        }
+        try OutputFile.write(outputs)
+        let failures = report.failures
+        if let first = failures.first {
+            let more = failures.count > 1 ? " (and \(failures.count - 1) more; see the report)" : ""
+            throw LabError.checkFailed(first + more)
+        }
+    }
+
+    /// The run's settings, with the defaults filled in and the database checked.
+    func settings() throws(LabError) -> BenchSettings {
+        let rows = pattern.isEmpty ? RowCatalog.all : pattern.compactMap(RowCatalog.row(named:))
+        let scenarios = scenario.isEmpty ? Scenario.allCases : scenario.uniqued()
+        // The counting pass's child takes the file its parent checked, claimed and holds.
+        let location = try BenchDatabase.Location(argument: database, checked: countingPass == nil)
+        return BenchSettings(
+            scenarios: scenarios, rows: rows.uniqued(by: \.name),
+            operations: operations, clients: clients,
+            runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, full: full, meters: !noMeters, database: location,
+            commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        )
+    }
+
+    /// Locks a named database file for this run and marks it as the lab's; nil for the
+    /// other locations, which no other run can see.
+    private func claimDatabase(_ location: BenchDatabase.Location) throws(LabError) -> DatabaseLock? {
+        guard case .file = location, let database else { return nil }
+        return try LabDatabaseFile(checking: database).claim()
+    }
+
+    /// `--seed`: a whole number from 0 up, in words when it is not one.
+    static func seed(_ argument: String) throws -> UInt64 {
+        guard let seed = UInt64(argument) else {
+            throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)")
+        }
+        return seed
+    }
+
+    static func listing() -> String {
+        var lines = ["Scenarios:"]
+        for scenario in Scenario.allCases {
+            lines.append("  \(scenario.rawValue.padding(18))\(scenario.summary)")
+        }
+        lines.append("")
+        lines.append("Rows:")
+        for row in RowCatalog.all {
+            let lessons = row.lessons.isEmpty ? "" : " (lesson \(row.lessons.map(String.init).joined(separator: ", ")))"
+            lines.append("  \(row.name.padding(18))\(row.kind.rawValue.padding(14))\(row.summary)\(lessons)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: - Destinations
+
+/// Where `lab bench` writes its results, every one checked before the benchmark runs.
+private struct Destinations {
+    var report: OutputFile
+    var docs: (markdown: OutputFile, svg: OutputFile)?
+
+    init(output: String?, docs: String?) throws(LabError) {
+        report = try OutputFile(checking: output ?? "-")
+        guard let docs else { return }
+        guard (try? FileStatus.of(docs))?.kind == .directory else { throw .usage("--docs '\(docs)' is not a folder") }
+        let folder = docs.hasSuffix("/") ? docs : docs + "/"
+        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"))
+    }
+}
+
+// MARK: - Arguments
+
+extension Scenario: ExpressibleByArgument {}
+
+extension BenchFormat: ExpressibleByArgument {}
+
+// MARK: - Helpers
+
+extension Array {
+    func uniqued<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
+        var seen = Set<Key>()
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] { uniqued { $0 } }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (left-aligned).
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,120 @@
+import Demos
+import Foundation
+import NoteStore
+import WorkshopChecks
+import ChildProcesses
+import Support
+
+// MARK: - ExerciseBuild
+
+/// Builds one exercise's target of the nested package in `Workshop/`: the learner's copies
+/// and the check's entry point, against the lab's modules, which the first build compiles
+/// into `Workshop/.build` once.
+struct ExerciseBuild {
+    /// What the build produced.
+    enum Outcome {
+        /// The exercise's executable, ready to run its check.
+        case built(URL)
+        /// The compiler's errors, in the order it gave them.
+        case failed([Diagnostic])
+    }
+
+    /// One compiler error: its location and message, and the source lines it showed.
+    struct Diagnostic: Equatable {
+        var location: String
+        var message: String
+        var excerpt: [String]
+    }
+
+    let layout: WorkshopLayout
+    let environment: [String: String]
+
+    /// How long the first build takes, which compiles the lab's modules for the workshop
+    /// (Docs/Workshop.md has the measurement).
+    static let firstBuildTime = "about 40 s on a 2-core machine"
+
+    /// How long a build may take before it is stopped: far more than the first build.
+    static let deadline = Duration.seconds(30 * 60)
+
+    /// Whether nothing was built yet: the first check compiles the lab's modules too.
+    var isFirst: Bool {
+        !FileManager.default.fileExists(atPath: layout.package.appendingPathComponent(".build").path)
+    }
+
+    /// `swift build --product ExerciseNN` in the nested package.
+    func build(_ exercise: Exercise) async throws(LabError) -> Outcome {
+        guard let swift = DemoEnvironment.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
+            throw .data("lab workshop check builds with swift: put the Swift toolchain on PATH, or set SWIFT")
+        }
+        let product = "Exercise" + exercise.folder.prefix(2)
+        let result: ChildProcess.Result
+        do {
+            result = try await ChildProcess.run(
+                swift, arguments: ["build", "--package-path", layout.package.path, "--product", product],
+                environment: environment, timeout: Self.deadline, ownGroup: true
+            )
+        } catch {
+            throw .data("cannot run '\(swift.path.shown)': \(error)")
+        }
+        if result.timedOut {
+            throw .checkFailed("the build of exercise \(exercise.number) was still running after \(Self.deadline.components.seconds / 60) minutes and was stopped")
+        }
+        if result.exitStatus == 0 {
+            return .built(layout.package.appendingPathComponent(".build/debug/\(product)"))
+        }
+        let diagnostics = Self.errors(in: result.output, layout: layout)
+        guard !diagnostics.isEmpty else {
+            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw .checkFailed("the build of exercise \(exercise.number) failed without a compiler error: \(tail)")
+        }
+        return .failed(diagnostics)
+    }
+
+    /// The errors in a build's output, each once (SwiftPM may print one twice), with the
+    /// source lines the compiler printed under it.
+    static func errors(in output: String, layout: WorkshopLayout) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var current: Diagnostic?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.range(of: ": error: "), line[..<range.lowerBound].contains(".swift:") {
+                if let current, !diagnostics.contains(current) { diagnostics.append(current) }
+                let place = String(line[..<range.lowerBound])
+                let file = place.split(separator: ":").first.map(String.init) ?? place
+                let location = layout.relative(URL(fileURLWithPath: file)) + place.dropFirst(file.count)
+                // "… context [#ActorIsolatedCall]": the diagnostic group's name is for tools. A
+                // message whose last argument is empty ends in a space: "… type parameter  [#…]".
+                var message = line[range.upperBound...]
+                if let group = message.range(of: " [#", options: .backwards) { message = message[..<group.lowerBound] }
+                let text = String(message).trimmingCharacters(in: .whitespaces)
+                current = Diagnostic(location: location, message: text, excerpt: [])
+            } else if current != nil, line.contains(" |") {
+                current?.excerpt.append(String(line))
+            } else if let finished = current {
+                if !diagnostics.contains(finished) { diagnostics.append(finished) }
+                current = nil
+            }
+        }
+        if let current, !diagnostics.contains(current) { diagnostics.append(current) }
+        return diagnostics
+    }
+}
+
+// MARK: - As a check
+
+extension Check {
+    /// `compiles`: the check that comes before all others, from the build's outcome.
+    static func compiles(_ diagnostics: [ExerciseBuild.Diagnostic], shown: Int = 3) -> Check {
+        guard !diagnostics.isEmpty else {
+            return Check(id: "compiles", status: .passed, expected: "no compiler errors", measured: "no errors")
+        }
+        let errors = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
+        let lines = diagnostics.prefix(shown).enumerated().flatMap { index, diagnostic in
+            ["\(diagnostic.location): error: \(diagnostic.message)"] + (index == 0 ? diagnostic.excerpt : [])
+        }
+        return Check(
+            id: "compiles", status: .failed, expected: "no compiler errors", measured: errors,
+            problem: (["it does not compile (\(errors)\(diagnostics.count > shown ? "; the first \(shown)" : "")):"] + lines)
+                .joined(separator: "\n")
+        )
+    }
+}

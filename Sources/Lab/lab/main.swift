@@ -1,0 +1,14 @@
+import CLabStart
+import LabCommands
+import Support
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The limits lab needs (open files, memory) were checked before the runtime started.
+lab_start_checked()
+StandardStreams.holdClosedOnes()
+exit(await Lab.run(Array(CommandLine.arguments.dropFirst())))

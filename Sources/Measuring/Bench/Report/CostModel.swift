@@ -1,0 +1,165 @@
+import Support
+import Harness
+import RowKit
+
+// MARK: - CostModel
+
+/// Predicts a row's time per operation from its counts and the costs the probes measured
+/// just before each of its timed runs, so a reader can see what sets each row's time.
+///
+/// - One client, or clients that run one after another: the row does its base row's work
+///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
+///   hops and thread wake-ups, one after another:
+///   `base + hops × hop + wake-ups × wake-up`. A wake-up that a call's own trip causes
+///   costs the probe's worked round trip (a call of the scenario's kind) over the wake-ups
+///   that trip caused; wake-ups beyond what the operation's calls cause (a helper that
+///   leaves the actor and comes back) cost the empty round trip over its wake-ups.
+///   Wake-ups, not queue jobs: a job queued behind the running one on its own thread
+///   wakes nobody and costs next to nothing, and a thread executor wakes its thread with
+///   no queue at all.
+/// - C concurrent clients: the work on the one connection is serial, so no row is faster
+///   than its base; the rest is CPU that min(C, cores) cores share. Per operation,
+///   `max(base, (base + hops × hop + wake-ups × wake-up CPU) ÷ min(C, cores))`, and
+///   by Little's law each operation then takes C times that from its client's view.
+///
+/// The model is compared as predicted ÷ measured, so that over- and under-prediction by the
+/// same factor read alike; beyond ``tolerance`` it is a finding: something besides hops and
+/// wake-ups sets that row's time.
+package struct CostModel: Sendable {
+    /// One actor hop, in nanoseconds: median, least and most over the probes.
+    package var hop: BenchReport.Spread?
+    /// One empty job through an idle queue and back, wall nanoseconds, and its CPU time.
+    package var emptyRoundTrip: BenchReport.Spread?
+    package var emptyRoundTripCPU: BenchReport.Spread?
+    /// What a round trip adds to a job of the scenario's kind (``StoreWorkProbe``), wall
+    /// nanoseconds: the empty trip plus the work running on a thread that has just woken.
+    /// The model charges this one, falling back to the empty trip when no probe had work.
+    package var roundTrip: BenchReport.Spread?
+    /// The CPU time of that round trip, all threads, nanoseconds.
+    package var roundTripCPU: BenchReport.Spread?
+    /// The threads that round trip woke, per trip.
+    package var wakeupsPerRoundTrip: BenchReport.Spread?
+    /// The threads the empty round trip woke, per trip.
+    package var emptyRoundTripWakeups: BenchReport.Spread?
+    package var cores: Int
+
+    /// A prediction within this factor of the measurement (either way) fits.
+    package static let tolerance = 1.2
+
+    package init(probes: [HopCosts], cores: Int) {
+        hop = BenchReport.Spread(probes.map(\.actorHopNanoseconds))
+        emptyRoundTrip = BenchReport.Spread(probes.map(\.queueRoundTripNanoseconds))
+        emptyRoundTripCPU = BenchReport.Spread(probes.map(\.queueRoundTripCPUNanoseconds))
+        let worked = probes.compactMap(\.workedRoundTripNanoseconds)
+        let workedCPU = probes.compactMap(\.workedRoundTripCPUNanoseconds)
+        let complete = !probes.isEmpty && worked.count == probes.count && workedCPU.count == probes.count
+        roundTrip = BenchReport.Spread(complete ? worked : probes.map(\.queueRoundTripNanoseconds))
+        roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
+        wakeupsPerRoundTrip = BenchReport.Spread(probes.compactMap(\.workedRoundTripWakeups))
+        emptyRoundTripWakeups = BenchReport.Spread(probes.compactMap(\.queueRoundTripWakeups))
+        self.cores = max(1, cores)
+    }
+
+    /// Wall nanoseconds per operation, or nil when a count or a cost is missing: the median
+    /// of the predictions for each timed run of `row`.
+    package func predictedNanoseconds(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
+        if let runs = pairedRuns(of: row, base: base, clients: clients) { return Self.median(runs.map(\.predicted)) }
+        return predictedNanoseconds(
+            for: row, baseTime: base.nanosecondsPerOperation, wakeups: row.wakeupsPerOperation, clients: clients,
+            costs: medianCosts
+        )
+    }
+
+    /// Predicted ÷ measured time per operation, the median over the timed runs of each
+    /// run's prediction over that run's time: 1.25 and 0.8 are the same size of miss.
+    package func ratio(for row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int) -> Double? {
+        if let runs = pairedRuns(of: row, base: base, clients: clients) {
+            return Self.median(runs.map { $0.predicted / $0.measured })
+        }
+        guard let predicted = predictedNanoseconds(for: row, base: base, clients: clients),
+              let measured = row.nanosecondsPerOperation
+        else { return nil }
+        return predicted / measured
+    }
+
+    /// Each timed run of `row`, predicted from the probe taken just before it (how fast an
+    /// idle core wakes lasts about as long as a probe and a run, and not much longer) and
+    /// from the run's own wake-ups. The base is its median over the rounds: a base row
+    /// wakes nobody, so its time moves least with the machine, and one slow round of it
+    /// would otherwise move a whole round's predictions. Nil when the runs carry no probes:
+    /// then the medians of the scenario's probes stand in.
+    private func pairedRuns(
+        of row: BenchReport.RowResult, base: BenchReport.RowResult, clients: Int
+    ) -> [(predicted: Double, measured: Double)]? {
+        let paired = row.probedRuns.compactMap { run -> (predicted: Double, measured: Double)? in
+            predictedNanoseconds(
+                for: row, baseTime: base.nanosecondsPerOperation, wakeups: run.wakeupsPerOperation, clients: clients,
+                costs: run.costs
+            ).map { ($0, run.nanosecondsPerOperation) }
+        }
+        return !paired.isEmpty && paired.count == row.probedRuns.count ? paired : nil
+    }
+
+    /// The prediction for one run: its base's time per operation plus what the probe
+    /// measured, per hop and per wake-up. `wakeups` is the run's own count per operation.
+    // snippet: model
+    package func predictedNanoseconds(
+        for row: BenchReport.RowResult, baseTime: Double?, wakeups: Double?, clients: Int, costs: HopCosts?
+    ) -> Double? {
+        guard let baseTime, let hops = row.hopsPerOperation, let wakeups, let costs,
+              let wakeCost = Self.wakeupCost(wakeups, calls: row.callsPerOperation, costs: costs)
+        else { return nil }
+        let hop = costs.actorHopNanoseconds
+        guard clients > 1 && row.concurrentClients else {
+            return baseTime + hops * hop + wakeCost.wall
+        }
+        let shared = (baseTime + hops * hop + wakeCost.cpu) / Double(min(clients, cores))
+        return max(baseTime, shared)
+    }
+
+    /// What `wakeups` per operation cost, wall and CPU: as many as the operation's `calls`
+    /// cause when each crosses threads with its work (the worked trip's wake-ups per call)
+    /// at the worked trip's cost per wake-up, and any beyond those at the empty trip's.
+    package static func wakeupCost(_ wakeups: Double, calls: Double, costs: HopCosts) -> (wall: Double, cpu: Double)? {
+        guard let worked = costs.wakeupNanoseconds else { return nil }
+        let empty = costs.emptyWakeupNanoseconds ?? worked
+        let carryingWork = min(wakeups, calls * max(1, costs.workedRoundTripWakeups ?? 1))
+        let beyond = wakeups - carryingWork
+        return (carryingWork * worked.wall + beyond * empty.wall, carryingWork * worked.cpu + beyond * empty.cpu)
+    }
+    // snippet: end
+
+    /// The largest term of the single-client prediction for `row`, by name: `base` (the base
+    /// row's own work), `hops` (hops × hop) or `wake-ups` (wake-ups × wake-up, each a thread
+    /// put to sleep and woken again).
+    package func dominantTerm(for row: BenchReport.RowResult, base: BenchReport.RowResult) -> String? {
+        guard let baseTime = base.nanosecondsPerOperation, let hops = row.hopsPerOperation,
+              let wakeups = row.wakeupsPerOperation, let costs = medianCosts,
+              let wakeCost = Self.wakeupCost(wakeups, calls: row.callsPerOperation, costs: costs)
+        else { return nil }
+        let terms = [("base", baseTime), ("hops", hops * costs.actorHopNanoseconds), ("wake-ups", wakeCost.wall)]
+        return terms.max { $0.1 < $1.1 }?.0
+    }
+
+    /// The scenario's probes in one: the median of each cost.
+    private var medianCosts: HopCosts? {
+        guard let hop, let emptyRoundTrip, let emptyRoundTripCPU else { return nil }
+        return HopCosts(
+            actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
+            queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
+            workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median,
+            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyRoundTripWakeups?.median
+        )
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Whether predicted ÷ measured is within the tolerance.
+    package static func fits(_ ratio: Double) -> Bool {
+        ratio <= tolerance && ratio >= 1 / tolerance
+    }
+}

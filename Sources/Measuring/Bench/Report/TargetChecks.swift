@@ -1,0 +1,131 @@
+import RowKit
+import Foundation
+import Workload
+import Support
+
+// MARK: - TargetChecks
+
+/// The suite's performance targets, measured after the main run when `lab bench --docs`
+/// writes Results.md. They are findings to report, not pass/fail tests: a missed target is
+/// written down with its numbers.
+package struct TargetChecks: Sendable {
+    /// One target: what was promised, what was measured, and whether it holds.
+    package struct Result: Sendable {
+        var target: String
+        var measured: String
+        var met: Bool
+    }
+
+    package let settings: BenchSettings
+    package let progress: ProgressLine
+
+    /// Rows compared on import and point-read, and the one every pattern must match.
+    package static let peerComparisons = ["queue-perform", "custom-executor"]
+    package static let peer = "grdb"
+
+    package func evaluate(_ report: BenchReport, elapsed: Duration) async throws -> [Result] {
+        var results: [Result] = []
+        if let result = bestPatternOnImport(report) { results.append(result) }
+        results += peersOnImportAndPointRead(report)
+        if let result = modelFitsSingleClients(report) { results.append(result) }
+        results.append(try await linearity())
+        // The budget is the default run's; the full run (`make results`) buys its length.
+        if !settings.full {
+            let seconds = Double(elapsed.components.seconds)
+            results.append(Result(
+                target: "`make bench` completes in at most 3 minutes after the build",
+                measured: "\(Int(seconds)) s for the measured runs, the meter check and these target runs",
+                met: seconds <= 180
+            ))
+        }
+        return results
+    }
+
+    // MARK: Ratios from the main run
+
+    private func bestPatternOnImport(_ report: BenchReport) -> Result? {
+        guard let scenario = report.scenarios.first(where: { $0.scenario == .importBatch }),
+              let reference = scenario.referenceThroughput else { return nil }
+        let patterns = scenario.rows.filter { $0.kind == .pattern }
+        guard let best = patterns.max(by: { ($0.throughput?.median ?? 0) < ($1.throughput?.median ?? 0) }),
+              let throughput = best.throughput?.median else { return nil }
+        let ratio = throughput / reference
+        return Result(
+            target: "the best pattern on `import` reaches at least 0.90 of raw-sqlite",
+            measured: "\(best.name): \(Format.decimal(ratio, digits: 2))",
+            met: ratio >= 0.90
+        )
+    }
+
+    private func peersOnImportAndPointRead(_ report: BenchReport) -> [Result] {
+        [Scenario.importBatch, .pointRead].compactMap { name in
+            guard let scenario = report.scenarios.first(where: { $0.scenario == name }),
+                  let peer = scenario.rows.first(where: { $0.name == Self.peer })?.throughput?.median
+            else { return nil }
+            let ratios = Self.peerComparisons.compactMap { row in
+                scenario.rows.first { $0.name == row }?.throughput.map { (row, $0.median / peer) }
+            }
+            return Result(
+                target: "queue-perform and custom-executor at least match grdb on `\(name.rawValue)`",
+                measured: ratios.map { "\($0.0): \(Format.decimal($0.1, digits: 2)) of grdb" }.joined(separator: ", "),
+                met: ratios.count == Self.peerComparisons.count && ratios.allSatisfy { $0.1 >= 1 }
+            )
+        }
+    }
+
+    /// The scenarios in which one client waits for every step in turn, where the cost
+    /// model's sum should hold.
+    package static let singleClientScenarios: [Scenario] = [.pointRead, .update, .chatty]
+
+    private func modelFitsSingleClients(_ report: BenchReport) -> Result? {
+        let predictions = report.scenarios.filter { Self.singleClientScenarios.contains($0.scenario) && $0.clients == 1 }
+            .flatMap { scenario in
+                let model = report.model(of: scenario)
+                return scenario.rows.compactMap { row in
+                    scenario.modelRatio(for: row, model: model).map { (cell: "\(scenario.scenario.rawValue).\(row.name)", ratio: $0) }
+                }
+            }
+        guard !predictions.isEmpty else { return nil }
+        let misses = predictions.filter { !CostModel.fits($0.ratio) }
+        let missText = misses.map { "\($0.cell) \(Format.decimal($0.ratio, digits: 2))×" }.joined(separator: ", ")
+        return Result(
+            target: "the cost model is within ±20% (0.83–1.20×) for every predicted row of point-read, update and chatty",
+            measured: "\(predictions.count - misses.count) of \(predictions.count) within" + (misses.isEmpty ? "" : "; outside: \(missText)"),
+            met: misses.isEmpty
+        )
+    }
+
+    // MARK: Extra passes
+
+    /// Point-read through custom-executor and raw-sqlite at 1k, 10k and 100k operations:
+    /// linear time means a constant time per operation.
+    private func linearity() async throws -> Result {
+        var perOperation: [String: [Double]] = [:]
+        let sizes = [1_000, 10_000, 100_000]
+        for size in sizes {
+            var scaled = settings
+            scaled.scenarios = [.pointRead]
+            scaled.rows = settings.rows.filter { ["custom-executor", RowCatalog.reference].contains($0.name) }
+            scaled.operations = size
+            scaled.runs = 1
+            progress.show("target: point-read at \(size) operations")
+            scaled.meters = false
+            let timed = try await BenchRunner(settings: scaled, progress: progress).measureTimings()
+            for scenario in timed {
+                for (name, runs) in scenario.runs {
+                    let seconds = runs.map(\.seconds).sorted()[runs.count / 2]
+                    perOperation[name, default: []].append(seconds * 1e6 / Double(scenario.plan.operationCount))
+                }
+            }
+        }
+        let spreads = perOperation.mapValues { values in (values.max() ?? 0) / max(values.min() ?? 1, 1e-9) }
+        let measured = perOperation.keys.sorted().map { name in
+            "\(name): " + (perOperation[name] ?? []).map { Format.decimal($0, digits: 1) + " µs" }.joined(separator: " → ")
+        }
+        return Result(
+            target: "time grows linearly with operations (point-read, 1k → 10k → 100k: time per operation within ±25%)",
+            measured: measured.joined(separator: "; "),
+            met: !spreads.isEmpty && spreads.values.allSatisfy { $0 <= 1.25 }
+        )
+    }
+}

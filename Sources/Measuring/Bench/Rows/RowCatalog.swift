@@ -1,0 +1,35 @@
+import Support
+import ActorConfinedStore
+import ActorPerObjectStore
+import Baselines
+import ConcurrentStore
+import CustomExecutorStore
+import GlobalActorStore
+import NonsendingStore
+import PlainActorStore
+import QueuePerformStore
+import TaskExecutorStore
+import ThreadExecutorStore
+import Workload
+import RowKit
+
+// MARK: - RowCatalog
+
+/// Every row of the results table, in the order the table shows them: the patterns, the
+/// anti-pattern, the baselines, then the peer.
+public enum RowCatalog {
+    public static let all: [RowDescriptor] = [
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject,
+        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent,
+        .storeSync, .rawSQLite, .mutex, .grdb,
+    ]
+
+    /// The row named `name`, if there is one: one of ``all``, or a row planted for the
+    /// lab's own tests, which no listing shows.
+    public static func row(named name: String) -> RowDescriptor? {
+        (all + planted).first { $0.name == name }
+    }
+
+    /// The row every other is compared with: the same SQL with no layer at all.
+    public static let reference = "raw-sqlite"
+}

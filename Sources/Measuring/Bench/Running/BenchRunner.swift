@@ -1,0 +1,313 @@
+import Support
+import Foundation
+import Harness
+import NoteStore
+import Workload
+import RowKit
+
+// MARK: - BenchRunner
+
+/// Runs every scenario through every row and collects one result per cell, in two passes.
+///
+/// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
+///   `runs` rounds in which every row runs once, in an order that rotates from round to
+///   round (ABC BCA CAB, never AAA BBB CCC), each run right after a probe of the hop and
+///   queue costs; then one more run per row that times every operation, for latency. A
+///   busy minute on a shared machine then slows every row alike instead of one, and the
+///   spread of each cell over the rounds is reported beside its median.
+/// - The **counting pass** runs in a child process started with jemalloc's thread caches
+///   off (``CountingPass``): hops, queue jobs, allocations, leaks. Counts do not depend on
+///   timing, and the meters' own cost never reaches a timing.
+///
+/// Every run of both passes starts on a fresh database with the setup data written first
+/// (not measured), and its outcome (database checksum, digest of every read, note count) is
+/// compared with the reference model's.
+package struct BenchRunner: Sendable {
+    package let settings: BenchSettings
+    package let progress: ProgressLine
+
+    package init(settings: BenchSettings, progress: ProgressLine) {
+        self.settings = settings
+        self.progress = progress
+    }
+
+    /// The whole report: the meter check, the counts, the timings, and, when asked, the
+    /// target checks.
+    package func run(checkingTargets: Bool = false) async throws -> BenchReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var counts: CountingPass.Counts?
+        var oracles: [HopOracle.Result] = []
+        if settings.meters {
+            if HopMeter.isAvailable {
+                progress.show("checking the hop meter against its oracles")
+                oracles = await HopOracle.run()
+            }
+            progress.show("counting pass: hops, queue jobs, allocations and leaks, in a child process")
+            counts = try await CountingPass.launch(settings)
+        }
+        let timings = try await measureTimings()
+        var report = BenchReport(
+            date: Date(), machine: .current, command: settings.commandLine,
+            database: settings.database.description, runs: settings.runs, seed: settings.seed,
+            meters: settings.meters, oracles: oracles,
+            scenarios: timings.map { $0.result(counts: counts, settings: settings) }
+        )
+        if checkingTargets {
+            report.targets = try await TargetChecks(settings: settings, progress: progress)
+                .evaluate(report, elapsed: clock.now - start)
+        }
+        progress.clear()
+        return report
+    }
+
+    // MARK: The timing pass
+
+    /// Every scenario of the settings through every row, timed, and the cost probes taken
+    /// before each run.
+    package func measureTimings() async throws -> [TimedScenario] {
+        let database = try BenchDatabase(location: settings.database)
+        defer { database.removeAll() }
+        var scenarios: [TimedScenario] = []
+        var countdown = Countdown(settings: settings)
+        for scenario in settings.scenarios {
+            var timed = TimedScenario(scenario: scenario, settings: settings)
+            for row in settings.rows {
+                progress.show("\(countdown.left)\(scenario.rawValue) · \(row.name) · warm-up")
+                do {
+                    _ = try await timedRun(row, plan: timed.warmUp, database: database)
+                } catch {
+                    timed.failures[row.name] = "\(error)"
+                }
+                countdown.finish(scenario, operations: timed.warmUp.operationCount)
+            }
+            for round in 0..<settings.runs {
+                for row in settings.rows.rotated(by: round) {
+                    defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                    guard timed.failures[row.name] == nil else { continue }
+                    progress.show("\(countdown.left)\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
+                    // The probe right before the run: the cost model predicts each run from
+                    // the machine's state at that moment.
+                    let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
+                    timed.costs.append(costs)
+                    do {
+                        var run = try await timedRun(row, plan: timed.plan, database: database)
+                        run.costs = costs
+                        timed.runs[row.name, default: []].append(run)
+                    } catch {
+                        timed.failures[row.name] = "\(error)"
+                    }
+                }
+            }
+            // Latency has a round of its own: reading the clock around every operation makes
+            // the fastest row about 2% slower, a cost the rounds above do not pay.
+            for row in settings.rows.rotated(by: settings.runs) {
+                defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                guard timed.failures[row.name] == nil else { continue }
+                progress.show("\(countdown.left)\(scenario.rawValue) · latency · \(row.name)")
+                do {
+                    timed.latencyRuns[row.name] = try await latencyRun(row, plan: timed.plan, database: database)
+                } catch {
+                    timed.failures[row.name] = "\(error)"
+                }
+            }
+            scenarios.append(timed)
+        }
+        return scenarios
+    }
+
+    /// One probe of the hop and queue costs, its worked round trips carrying the
+    /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own.
+    private func probeCosts(for scenario: Scenario, probe: Int, database: BenchDatabase) async throws -> HopCosts {
+        let location = try database.fresh(for: "cost-probe", run: probe)
+        defer { database.discard(location) }
+        let work = try StoreWorkProbe(scenario: scenario, location: location)
+        defer { work.close() }
+        return try await HopCosts.probe(roundTrips: StoreWorkProbe.roundTrips(for: scenario), work: work)
+    }
+
+    /// One timed run on a fresh database: wall time, CPU time and wake-ups, with no meter
+    /// on and no clock read around each operation.
+    private func timedRun(_ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase) async throws -> TimedRun {
+        try await run(row, plan: plan, database: database, recorder: NoRecorder()) { _ in nil }
+    }
+
+    /// A timed run that also times every operation, for the latency percentiles.
+    private func latencyRun(_ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase) async throws -> TimedRun {
+        try await run(row, plan: plan, database: database, recorder: LatencyRecorder(), latency: LatencySummary.init(logs:))
+    }
+
+    /// Runs `plan` through `row` on a fresh database (``RowCycle``, without the leak check:
+    /// the counting pass checks leaks). The repository is closed before it returns.
+    private func run<Recorder: OperationRecorder>(
+        _ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase, recorder: Recorder,
+        latency: ([Recorder.Log]) -> LatencySummary?
+    ) async throws -> TimedRun {
+        let location = try database.fresh(for: row.name, run: 0)
+        defer { database.discard(location) }
+        var timer = RunTimer()
+        let cycle = try await RowCycle.run(
+            row, plan: plan, on: location, recorder: recorder, meter: &timer, checkingLeaks: false
+        )
+        return TimedRun(
+            seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
+            latency: latency(cycle.logs), outcome: cycle.outcome, mergesSaves: cycle.namesStoreContainer
+        )
+    }
+}
+
+// MARK: - Countdown
+
+/// How long the timing pass has left, said on the progress line: the work still to do,
+/// weighed by each scenario's typical cost per operation, at the pace of the work done so far.
+package struct Countdown {
+    /// A rough cost per operation of each scenario, in µs, averaged over the rows of a full
+    /// run on 2 cores: only the ratios matter, the pace comes from this run.
+    package static func weight(of scenario: Scenario) -> Double {
+        switch scenario {
+        case .importBatch: 860
+        case .pointRead: 20
+        case .update: 90
+        case .mixed: 25
+        case .chatty: 80
+        case .sync: 730
+        }
+    }
+
+    /// What a run costs besides its operations (a fresh database, the cost probe before it),
+    /// in the same units.
+    package static let perRun = 60_000.0
+
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private let total: Double
+    private var done = 0.0
+
+    package init(settings: BenchSettings) {
+        start = clock.now
+        total = settings.scenarios.reduce(0) { sum, scenario in
+            let plan = settings.plan(for: scenario).operationCount
+            let warmUp = settings.warmUpOperations(for: scenario)
+            let runs = Double(settings.rows.count)
+            return sum + runs * (Self.cost(scenario, warmUp) + Double(settings.runs + 1) * Self.cost(scenario, plan))
+        }
+    }
+
+    private static func cost(_ scenario: Scenario, _ operations: Int) -> Double {
+        Double(operations) * weight(of: scenario) + perRun
+    }
+
+    package mutating func finish(_ scenario: Scenario, operations: Int) {
+        done += Self.cost(scenario, operations)
+    }
+
+    /// The time left, nil until there is a pace to go by.
+    package var remaining: Duration? {
+        guard done > 0, total > done else { return nil }
+        let elapsed = clock.now - start
+        return elapsed * ((total - done) / done)
+    }
+
+    /// "about 1 min 20 s left · ", or nothing before the first run ends. It leads the
+    /// progress line, so that the line still ends with the step it names.
+    package var left: String {
+        guard let remaining else { return "" }
+        let seconds = Int(remaining.components.seconds)
+        let text = seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(max(seconds, 1)) s"
+        return "about \(text) left · "
+    }
+}
+
+// MARK: - RunTimer
+
+/// Wall time, CPU time and queue dispatches summed over the segments a run times: the
+/// generating of the plan's operations between them is not part of any.
+package struct RunTimer: RunMeter {
+    private let clock = ContinuousClock()
+    private var started: (dispatches: Int, usage: ProcessUsage, instant: ContinuousClock.Instant)?
+    private(set) var elapsed = Duration.zero
+    private(set) var usage = ProcessUsage.zero
+    private(set) var dispatches = 0
+
+    package mutating func start() {
+        started = (ContextQueue.dispatchCount, ProcessUsage.now(), clock.now)
+    }
+
+    package mutating func stop() {
+        guard let started else { return }
+        elapsed += clock.now - started.instant
+        usage = usage + (ProcessUsage.now() - started.usage)
+        dispatches += ContextQueue.dispatchCount - started.dispatches
+        self.started = nil
+    }
+}
+
+// MARK: - TimedRun
+
+/// What one timed run produced.
+package struct TimedRun: Sendable {
+    package var seconds: Double
+    /// CPU time and voluntary context switches of the whole process during the run.
+    package var usage: ProcessUsage
+    package var queueDispatches: Int
+    package var latency: LatencySummary?
+    package var outcome: ReferenceModel.Outcome
+    /// Whether the row named its store container: in sync, its reader merged each save.
+    package var mergesSaves = false
+    /// The cost probe taken just before the run.
+    package var costs: HopCosts?
+}
+
+// MARK: - TimedScenario
+
+/// One scenario's plan and the timed runs of each of its rows.
+package struct TimedScenario: Sendable {
+    package let scenario: Scenario
+    package let plan: ScenarioPlan
+    package let warmUp: ScenarioPlan
+    package let expected: ReferenceModel.Outcome
+    package var runs: [String: [TimedRun]] = [:]
+    /// The run of each row that timed every operation, after the rounds.
+    package var latencyRuns: [String: TimedRun] = [:]
+    package var failures: [String: String] = [:]
+    /// The cost probes, one before each timed run, carrying this scenario's kind of call.
+    package var costs: [HopCosts] = []
+
+    package init(scenario: Scenario, settings: BenchSettings) {
+        self.scenario = scenario
+        plan = settings.plan(for: scenario)
+        warmUp = settings.warmUpPlan(for: scenario)
+        expected = ReferenceModel.expectedOutcome(of: plan)
+    }
+
+    /// The scenario's results, with the counting pass's counts where there are any.
+    package func result(counts: CountingPass.Counts?, settings: BenchSettings) -> BenchReport.ScenarioResult {
+        let rows = settings.rows.map { row in
+            if let failure = failures[row.name] { return BenchReport.RowResult(row: row, failure: failure) }
+            let counted = counts?.row(row.name, in: scenario)
+            if let failure = counted?.failure {
+                return BenchReport.RowResult(row: row, failure: "the counting pass failed: \(failure)")
+            }
+            return BenchReport.RowResult(
+                row: row, plan: plan, runs: runs[row.name] ?? [], latencyRun: latencyRuns[row.name], counts: counted,
+                countingPass: counts.map { _ in nil } ?? CountingPass.skippedReason(settings),
+                expected: expected
+            )
+        }
+        return BenchReport.ScenarioResult(
+            scenario: scenario, operations: plan.operationCount, clients: plan.clients.count,
+            expectedChecksum: expected.checksum, rows: rows, costs: costs
+        )
+    }
+}
+
+// MARK: - Helpers
+
+extension Array {
+    /// The elements starting at `offset` (modulo the count), wrapping around.
+    package func rotated(by offset: Int) -> [Element] {
+        guard !isEmpty else { return self }
+        let start = offset % count
+        return Array(self[start...] + self[..<start])
+    }
+}

@@ -1,0 +1,108 @@
+import Support
+import Workload
+import RowKit
+
+// MARK: - BenchSettings
+
+/// What one `lab bench` run measures, with every default resolved.
+package struct BenchSettings: Sendable {
+    package var scenarios: [Scenario]
+    package var rows: [RowDescriptor]
+    /// Measured operations per run; nil means each scenario's default.
+    package var operations: Int?
+    /// Client tasks; nil means each scenario's default.
+    package var clients: Int?
+    package var runs: Int
+    package var seed: UInt64
+    package var quick: Bool
+    /// Every scenario's full default size: the run `make bench-full` and `make results` make.
+    package var full: Bool = false
+    /// Hops, latency and allocations are metered; off only to measure what the meters cost.
+    package var meters: Bool
+    package var database: BenchDatabase.Location
+    /// The command as typed, for the report.
+    package var commandLine: String
+
+    package init(
+        scenarios: [Scenario], rows: [RowDescriptor], operations: Int?, clients: Int?, runs: Int, seed: UInt64,
+        quick: Bool, full: Bool = false, meters: Bool, database: BenchDatabase.Location, commandLine: String
+    ) {
+        self.scenarios = scenarios
+        self.rows = rows
+        self.operations = operations
+        self.clients = clients
+        self.runs = runs
+        self.seed = seed
+        self.quick = quick
+        self.full = full
+        self.meters = meters
+        self.database = database
+        self.commandLine = commandLine
+    }
+
+    /// The most operations `--operations` may ask of `scenario`. A plan is generated as it
+    /// runs, so memory does not set the bound; run time and disk do. An import operation
+    /// writes 100 notes: 200,000 of them make a database of 20 million notes, and a whole
+    /// `lab bench` runs a plan six times per row, after a warm-up of a tenth (Docs/Reliability.md
+    /// has the figures).
+    package static func maximumOperations(for scenario: Scenario) -> Int {
+        scenario == .importBatch ? 200_000 : 1_000_000
+    }
+
+    /// What the operations of `scenario`'s full size are divided by: 10 with `--quick`, 1
+    /// with `--full`, and ``standardDivisor(for:)`` otherwise.
+    package func divisor(for scenario: Scenario) -> Int {
+        quick ? 10 : full ? 1 : Self.standardDivisor(for: scenario)
+    }
+
+    /// The default run's share of a scenario's full size: small enough that `make bench`
+    /// ends within 3 minutes after the build on a 2-core machine shared with other builds,
+    /// large enough that a timed run lasts tens of milliseconds on a quiet one, well above
+    /// the scheduler's tick. An eighth, and a sixteenth for sync, whose operation costs
+    /// about eight times an update's.
+    package static func standardDivisor(for scenario: Scenario) -> Int {
+        scenario == .sync ? 16 : 8
+    }
+
+    package func operations(for scenario: Scenario) -> Int {
+        operations ?? max(1, scenario.defaultOperations / divisor(for: scenario))
+    }
+
+    package func clients(for scenario: Scenario) -> Int {
+        clients ?? scenario.defaultClients
+    }
+
+    /// Operations of the unmeasured warm-up run that precedes a row's measured runs.
+    package func warmUpOperations(for scenario: Scenario) -> Int {
+        max(1, operations(for: scenario) / 10)
+    }
+
+    /// The measured plan of `scenario`.
+    package func plan(for scenario: Scenario) -> ScenarioPlan {
+        ScenarioPlan(scenario: scenario, operations: operations(for: scenario), clients: clients(for: scenario), seed: seed)
+    }
+
+    /// The warm-up plan of `scenario`: a tenth of the operations, another seed.
+    package func warmUpPlan(for scenario: Scenario) -> ScenarioPlan {
+        ScenarioPlan(
+            scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario), seed: seed &+ 1
+        )
+    }
+
+    /// `lab bench` arguments that give a child process these settings.
+    package var arguments: [String] {
+        var arguments = ["bench", "--no-progress", "--seed", String(seed), "--runs", String(runs)]
+        for scenario in scenarios { arguments += ["--scenario", scenario.rawValue] }
+        for row in rows { arguments += ["--pattern", row.name] }
+        if let operations { arguments += ["--operations", String(operations)] }
+        if let clients { arguments += ["--clients", String(clients)] }
+        if quick { arguments.append("--quick") }
+        if full { arguments.append("--full") }
+        switch database {
+        case .temporaryFiles: break
+        case .memory: arguments += ["--database", "memory"]
+        case .file(let path): arguments += ["--database", path]
+        }
+        return arguments
+    }
+}

@@ -1,0 +1,294 @@
+import Demos
+import Foundation
+import Harness
+import NoteStore
+import Workload
+import ChildProcesses
+import Support
+import RowKit
+
+// MARK: - CountingPass
+
+/// The counts of every row: hops, enqueues, queue jobs, allocations, leaked objects and leaked bytes.
+///
+/// It runs in a child process (`lab bench … --counting-pass FILE`) started with jemalloc's
+/// thread caches off, the only way its allocation counters are exact; the parent keeps the
+/// caches on for the timing pass. Per row:
+///
+/// 1. a warm-up cycle, unmetered, so that what a first use fills once (statement caches,
+///    runtime metadata) is not counted as the row's;
+/// 2. one metered cycle of the measured plan: hops, queue jobs and allocations per
+///    operation, and the leak check, whose object graph is recorded *before* the row is
+///    closed, so a cycle the row detaches during teardown is still found;
+/// 3. ``repeatCycles`` more open/run/close cycles of the warm-up plan, reading the live
+///    bytes after each teardown. A real leak grows with every cycle; teardown noise does
+///    not, so the leak is the smallest growth between consecutive cycles, never below 0.
+///    Before them, libdispatch's per-thread caches of continuations are filled
+///    (``DispatchContinuationCaches``): they grow with every cycle of a queue-based row,
+///    and of a row that starts a thread of its own, until they hold 64 KiB a thread,
+///    which is reuse, not a leak.
+package enum CountingPass {
+    package static let repeatCycles = 4
+
+    // MARK: The parent's side
+
+    /// Runs the counting pass in a child process and reads what it wrote.
+    ///
+    /// The child works in a temporary folder of this process's: its counts file, and (its
+    /// `TMPDIR`) its own temporary databases. The folder goes when the child has ended,
+    /// however it ended (a crash, a memory limit, a kill), or when this process is stopped.
+    /// The child leads a process group of its own, which is killed with it.
+    package static func launch(_ settings: BenchSettings) async throws -> Counts {
+        let folder = try ScratchFolder.create(named: "lab-counting-\(getpid())", for: "the counting pass")
+        defer { ScratchFolder.remove(folder) }
+        let file = folder + "/counts.json"
+        var environment = ProcessInfo.processInfo.environment
+        environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
+        environment["TMPDIR"] = folder
+        let result: ChildProcess.Result
+        do {
+            result = try await ChildProcess.run(
+                ChildProcess.currentExecutable, arguments: settings.arguments + ["--counting-pass", file],
+                environment: environment, ownGroup: true
+            )
+        } catch {
+            throw LabError.checkFailed("the counting pass could not start: \(error)")
+        }
+        guard result.exitStatus == 0, let data = FileManager.default.contents(atPath: file),
+              let counts = try? JSONDecoder().decode(Counts.self, from: data)
+        else {
+            Interruption.waitIfStopping()
+            let ending = result.exitStatus.map { "exit status \($0)" } ?? signalName(result.signal ?? 0)
+            var line = "the counting pass ended with \(ending)"
+            if result.signal == SIGKILL {
+                // Nothing in lab sends it: the out-of-memory killer does, or a person.
+                line += "; if nothing else killed it, the system may have run out of memory for it"
+            } else if let said = result.output.split(separator: "\n").last {
+                line += ": \(said)"
+            }
+            throw LabError.checkFailed(line)
+        }
+        return counts
+    }
+
+    /// Why a row has no counts, when the settings skip the pass.
+    package static func skippedReason(_ settings: BenchSettings) -> String? {
+        settings.meters ? nil : "the counting pass was skipped (--no-meters)"
+    }
+
+    // MARK: The child's side
+
+    /// Counts every row of every scenario of `settings`, in this process.
+    package static func run(_ settings: BenchSettings) async throws -> Counts {
+        let database = try BenchDatabase(location: settings.database)
+        defer { database.removeAll() }
+        var rows: [CountedRow] = []
+        for scenario in settings.scenarios {
+            for row in settings.rows {
+                rows.append(await count(row, in: scenario, settings: settings, database: database))
+            }
+        }
+        return Counts(rows: rows)
+    }
+
+    private static func count(
+        _ row: RowDescriptor, in scenario: Scenario, settings: BenchSettings, database: BenchDatabase
+    ) async -> CountedRow {
+        let plan = settings.plan(for: scenario)
+        let small = settings.warmUpPlan(for: scenario)
+        let expected = ReferenceModel.expectedOutcome(of: plan)
+        var counted = CountedRow(scenario: scenario.rawValue, row: row.name)
+        do {
+            _ = try await cycle(row, plan: small, database: database, metered: false)
+            let metered = try await cycle(row, plan: plan, database: database, metered: true)
+            counted.hops = metered.hops
+            counted.enqueues = metered.enqueues
+            counted.queueDispatches = metered.queueDispatches
+            counted.blockingWaits = metered.blockingWaits
+            counted.allocations = metered.allocations?.allocations
+            counted.allocatedBytes = metered.allocations?.allocatedBytes
+            counted.leakedObjects = metered.leaks.leakedObjects
+            counted.retainPaths = metered.leaks.paths
+            counted.outcomeMatches = metered.outcome == expected
+            counted.outcome = metered.outcome
+            await DispatchContinuationCaches.fill()
+            var live = [AllocationMeter.read()?.liveBytes]
+            for _ in 0..<repeatCycles {
+                _ = try await cycle(row, plan: small, database: database, metered: false)
+                live.append(AllocationMeter.read()?.liveBytes)
+            }
+            counted.liveBytesAfterCycles = live.contains(nil) ? nil : live.compactMap { $0 }
+        } catch {
+            HopMeter.setEnabled(false)
+            counted.failure = "\(error)"
+        }
+        return counted
+    }
+
+    /// One open/run/close cycle on a fresh database (``RowCycle``); returns once the row is
+    /// released and every object the leak check recorded is gone, or the check has waited
+    /// long enough.
+    private static func cycle(
+        _ row: RowDescriptor, plan: ScenarioPlan, database: BenchDatabase, metered: Bool
+    ) async throws -> Cycle {
+        let location = try database.fresh(for: row.name, run: 0)
+        defer { database.discard(location) }
+        var meter = CountingMeter(metered: metered)
+        let cycle = try await RowCycle.run(row, plan: plan, on: location, recorder: NoRecorder(), meter: &meter)
+        let work = meter.work
+        return Cycle(
+            hops: metered && HopMeter.isAvailable ? work.hops : nil,
+            enqueues: metered && HopMeter.isAvailable ? work.enqueues : nil,
+            queueDispatches: work.dispatches, blockingWaits: work.waits, allocations: work.allocations, outcome: cycle.outcome,
+            leaks: cycle.leaks ?? .none
+        )
+    }
+
+    /// Hops are counted, and allocations summed, only while a segment of the plan runs:
+    /// generating its operations allocates, and is not the row's work. Queue dispatches
+    /// are summed over the segments too (generating dispatches nothing). A metered run also
+    /// counts one segment with no operations, and each segment's counts lose that fixed cost
+    /// (starting and ending the clients' tasks), so that what is left is per operation.
+    private struct CountingMeter: RunMeter {
+        let metered: Bool
+        private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int, waits: Int)?
+        private var measured = Counted()
+        private var fixedCost = Counted()
+        private var segments = 0
+
+        init(metered: Bool) {
+            self.metered = metered
+        }
+
+        /// What the plan's operations did: the segments' counts less each one's fixed cost.
+        var work: Counted { measured.less(fixedCost, times: segments) }
+
+        var measuresFixedCost: Bool { metered }
+
+        mutating func start() {
+            started = (
+                metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount, StoreAudit.blockingWaits.total
+            )
+            if metered { HopMeter.setEnabled(true) }
+        }
+
+        mutating func stop() {
+            measured.add(stopCounting())
+        }
+
+        mutating func startFixedCost() {
+            start()
+        }
+
+        mutating func stopFixedCost(segments: Int) {
+            fixedCost = stopCounting()
+            self.segments = segments
+        }
+
+        private mutating func stopCounting() -> Counted {
+            if metered { HopMeter.setEnabled(false) }
+            guard let started else { return Counted() }
+            self.started = nil
+            let hops = HopMeter.read() - started.hops
+            var counted = Counted(
+                hops: hops.hops, enqueues: hops.enqueues, dispatches: ContextQueue.dispatchCount - started.dispatches,
+                waits: StoreAudit.blockingWaits.total - started.waits
+            )
+            if let before = started.allocations, let now = AllocationMeter.read() { counted.allocations = now - before }
+            return counted
+        }
+    }
+
+    /// Counts over one or more segments.
+    private struct Counted {
+        var hops: UInt64 = 0
+        var enqueues: UInt64 = 0
+        var dispatches = 0
+        /// Synchronous waits that parked the main thread, a context's queue or the pool.
+        var waits = 0
+        var allocations: AllocationMeter.Reading?
+
+        mutating func add(_ other: Counted) {
+            hops += other.hops
+            enqueues += other.enqueues
+            dispatches += other.dispatches
+            waits += other.waits
+            if let more = other.allocations { allocations = (allocations ?? .zero) + more }
+        }
+
+        /// These counts less `cost` paid `times` times, never below zero.
+        func less(_ cost: Counted, times: Int) -> Counted {
+            func remaining(_ value: UInt64, _ paid: UInt64) -> UInt64 {
+                let total = paid.multipliedReportingOverflow(by: UInt64(times))
+                return total.overflow || total.partialValue > value ? 0 : value - total.partialValue
+            }
+            var result = Counted(
+                hops: remaining(hops, cost.hops), enqueues: remaining(enqueues, cost.enqueues),
+                dispatches: Int(remaining(UInt64(dispatches), UInt64(cost.dispatches))),
+                waits: Int(remaining(UInt64(waits), UInt64(cost.waits)))
+            )
+            if let allocations {
+                let paid = cost.allocations ?? .zero
+                result.allocations = AllocationMeter.Reading(
+                    allocations: remaining(allocations.allocations, paid.allocations),
+                    allocatedBytes: remaining(allocations.allocatedBytes, paid.allocatedBytes),
+                    liveBytes: allocations.liveBytes
+                )
+            }
+            return result
+        }
+    }
+
+    private struct Cycle {
+        var hops: UInt64?
+        var enqueues: UInt64?
+        var queueDispatches: Int
+        var blockingWaits: Int
+        var allocations: AllocationMeter.Reading?
+        var outcome: ReferenceModel.Outcome
+        var leaks: LeakReport = .none
+    }
+}
+
+// MARK: - Counts
+
+extension CountingPass {
+    /// What the child process writes: one entry per scenario and row.
+    package struct Counts: Codable, Sendable {
+        var rows: [CountedRow]
+
+        func row(_ name: String, in scenario: Scenario) -> CountedRow? {
+            rows.first { $0.row == name && $0.scenario == scenario.rawValue }
+        }
+    }
+
+    /// The counts of one row in one scenario, over the whole measured plan.
+    package struct CountedRow: Codable, Sendable {
+        var scenario: String
+        var row: String
+        var hops: UInt64?
+        /// Jobs handed to an executor: the global pool's or a custom one's.
+        var enqueues: UInt64?
+        var queueDispatches = 0
+        /// `performAndWait` and other synchronous waits that parked the main thread, a
+        /// context's queue or a thread of the cooperative pool (`StoreAudit`).
+        var blockingWaits = 0
+        var allocations: UInt64?
+        var allocatedBytes: UInt64?
+        var leakedObjects = 0
+        var retainPaths: [String] = []
+        /// Live bytes after the metered cycle's teardown, then after each repeated cycle's.
+        var liveBytesAfterCycles: [UInt64]?
+        var outcomeMatches = false
+        var outcome: ReferenceModel.Outcome?
+        var failure: String?
+
+        /// What stays allocated per open/run/close cycle: the smallest growth between two
+        /// consecutive cycles, and 0 when any cycle did not grow (noise, not a leak).
+        var leakedBytesPerCycle: UInt64? {
+            guard let live = liveBytesAfterCycles, live.count > 1 else { return nil }
+            let growth = zip(live.dropFirst(), live).map { Int64(bitPattern: $0 &- $1) }
+            return UInt64(max(0, growth.min() ?? 0))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// Row `task-executor`: the custom-executor actor, called from tasks that prefer its executor.
+//
+// SE-0417 lets a task prefer a `TaskExecutor`: its nonisolated code runs there instead of
+// on the cooperative pool. `ContextExecutor` is both the actor's `SerialExecutor` and a
+// `TaskExecutor`, and it runs every job isolated to itself on the context's queue. A client
+// task that prefers it therefore already runs where the actor runs: the call into the
+// actor is no switch at all, and the return to the client is one job queued behind the
+// running one on the same thread, so no thread sleeps between calls. The actor is
+// `CustomExecutorRepository`, unchanged: only how the caller runs differs, which is what a
+// SwiftData user can do with `Task(executorPreference:)` where an API hands out its executor.
+
+import CustomExecutorStore
+import NoteStore
+import Workload
+import RowKit
+
+extension RowDescriptor {
+    /// Each of the row's hops is an enqueue on the context's queue from that queue's own
+    /// thread, and the other way round: the same count for both.
+    static let taskExecutorReasons = [
+        "none into the actor: the client's job already runs isolated to the context's executor",
+        "back to the client's nonisolated code: a job on the same queue, queued from its own thread (no wake-up)",
+        "two more on each operation's first call: the workload runner's nonisolated async function is entered and left, each a switch to the generic executor that, for a preferring task, is again a job on the same queue",
+        "one fewer on an import or an update in an optimized build: the call returns nothing, no code of the runner's function runs after it, and the optimizer drops the switch back into that function (a debug build keeps it)",
+    ]
+
+    /// One per call, and two more on the call that starts an operation; one fewer in an
+    /// optimized build when that call returns nothing.
+    static func taskExecutorCount(of call: RepositoryCall) -> Int {
+        switch call {
+        case .snapshot, .title: 3
+        case .importBatch, .update: voidCallHops
+        case .body, .folderName, .modified: 1
+        }
+    }
+
+    /// An import's or an update's count, which the optimizer decides: the switch it drops is
+    /// in Workload's `ScenarioRunner.perform`. `DEBUG` stands for "not optimized" here, as it
+    /// does in SwiftPM's debug builds; a debug build given `-O` by hand would make 2.
+    #if DEBUG
+    static let voidCallHops = 3
+    #else
+    static let voidCallHops = 2
+    #endif
+
+    /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.
+    public static let taskExecutor = RowDescriptor(
+        name: "task-executor", kind: .pattern,
+        summary: "the custom-executor actor, called from tasks that prefer its executor (SE-0417)",
+        lessons: [4],
+        clients: .concurrentPreferring { repository in (repository as? CustomExecutorRepository)?.modelExecutor },
+        expectedHops: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
+        expectedEnqueues: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
+        costModel: .predicted(base: RowDescriptor.storeBase)
+    ) { configuration in
+        try CustomExecutorRepository(container: configuration.makeContainer())
+    }
+}

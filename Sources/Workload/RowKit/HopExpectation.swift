@@ -1,0 +1,55 @@
+import Workload
+
+// MARK: - HopExpectation
+
+/// The actor hops a row expects each repository call to make, declared next to the row's
+/// code with the reason for every hop, so the table can compare them with what the hop
+/// meter counts. A hop that depends on timing is declared apart, with the condition that
+/// decides it; the table then reports how often it happened instead of a range.
+public struct HopExpectation: Sendable {
+    /// Hops one call makes, at least and at most: the upper bound counts the hops that
+    /// happen only when ``condition`` holds.
+    public let hops: @Sendable (RepositoryCall) -> ClosedRange<Int>
+    /// Why, one line per hop.
+    public let reasons: [String]
+    /// What decides the hops beyond the lower bound, when there are any.
+    public let condition: String?
+
+    public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> Int) {
+        self.reasons = reasons
+        self.condition = nil
+        self.hops = { call in hops(call)...hops(call) }
+    }
+
+    private init(reasons: [String], condition: String, hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
+        self.reasons = reasons
+        self.condition = condition
+        self.hops = hops
+    }
+
+    /// The same number of hops for every call.
+    public static func perCall(_ count: Int, because reasons: String...) -> HopExpectation {
+        HopExpectation(reasons: reasons) { _ in count }
+    }
+
+    /// `count` hops for every call, and one more when `condition` holds.
+    public static func perCall(_ count: Int, plusOneWhen condition: String, because reasons: String...) -> HopExpectation {
+        HopExpectation(reasons: reasons, condition: condition) { _ in count...(count + 1) }
+    }
+
+    /// The mean number of hops per measured operation of `plan`, at least and at most (the
+    /// most when ``condition`` held for every call).
+    public func hopsPerOperation(in plan: ScenarioPlan) -> ClosedRange<Double> {
+        var lower = 0
+        var upper = 0
+        for operation in plan.clients.joined() {
+            for call in operation.calls {
+                let range = hops(call)
+                lower += range.lowerBound
+                upper += range.upperBound
+            }
+        }
+        let operations = Double(max(1, plan.operationCount))
+        return Double(lower) / operations...Double(upper) / operations
+    }
+}

@@ -1,0 +1,117 @@
+import NoteStore
+import Workload
+
+// MARK: - RowDescriptor
+
+/// One row of the results table: a pattern, an anti-pattern, a baseline or a peer, and how
+/// to open its repository on a fresh database.
+public struct RowDescriptor: Sendable {
+    public enum Kind: String, Sendable, Codable {
+        case pattern
+        case antiPattern = "anti-pattern"
+        case baseline
+        case peer
+    }
+
+    /// The fixed row name (`queue-perform`, `plain-actor`, …).
+    public let name: String
+    public let kind: Kind
+    /// What the row is, in one line.
+    public let summary: String
+    /// The lessons of the source articles the row shows.
+    public let lessons: [Int]
+    /// How the row's clients run: one after another, concurrently, or concurrently in tasks
+    /// that prefer an executor the row provides.
+    public let clients: ClientMode
+    /// The actor hops each call is expected to make, with the reasons; nil when the row
+    /// declares none (its measured hops are shown without a comparison).
+    public let expectedHops: HopExpectation?
+    /// The jobs each call is expected to hand to an executor (the global pool or a custom
+    /// executor), with the reasons, in the same form as the hops; nil when undeclared.
+    public let expectedEnqueues: HopExpectation?
+    /// How the cost model reads the row: a base, a base plus the row's hops and queue
+    /// round trips, or outside the model, with the reason.
+    public let costModel: CostModelRole
+    /// Objects the row shares by design, which its leak check neither tracks nor enters:
+    /// they outlive the row's repository on purpose.
+    public let isSharedInfrastructure: @Sendable (AnyObject) -> Bool
+    /// Opens the row's repository on the database at `location`.
+    public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
+
+    public init(
+        name: String, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
+        expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil,
+        costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
+        isSharedInfrastructure: @escaping @Sendable (AnyObject) -> Bool = RowDescriptor.isStoreInfrastructure,
+        open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.lessons = lessons
+        self.clients = clients
+        self.expectedHops = expectedHops
+        self.expectedEnqueues = expectedEnqueues
+        self.costModel = costModel
+        self.isSharedInfrastructure = isSharedInfrastructure
+        self.open = open
+    }
+}
+
+extension RowDescriptor {
+    /// What every row built on the lab's store shares: context queues and their executors
+    /// (a global actor's queue outlives every store it serves). The default of a row.
+    @Sendable
+    public static func isStoreInfrastructure(_ object: AnyObject) -> Bool {
+        object is ContextQueue || object is ContextExecutor
+    }
+}
+
+extension RowDescriptor {
+    /// False for a row that is single-threaded by definition: its clients run one after
+    /// another instead of concurrently.
+    public var concurrentClients: Bool { clients.isConcurrent }
+
+    /// The base of the rows built on the lab's store.
+    public static let storeBase = "store-sync"
+    /// The base of the rows that run the SQL without the store.
+    public static let sqlBase = "raw-sqlite"
+
+    /// The row whose time the cost model adds this row's hops and round trips to, if any.
+    public var modelBase: String? {
+        if case .predicted(let base) = costModel { base } else { nil }
+    }
+}
+
+// MARK: - CostModelRole
+
+/// How the cost model reads a row.
+public enum CostModelRole: Sendable, Equatable {
+    /// The row does its database work with no concurrency layer; other rows are predicted
+    /// from its time.
+    case base
+    /// The row does the work of the row named `base`, plus its own hops and queue round
+    /// trips: the model predicts its time from those.
+    case predicted(base: String)
+    /// The row's work is not any base's, so the model predicts nothing for it; `because`
+    /// says what differs.
+    case unpredicted(because: String)
+}
+
+// MARK: - RepositoryConfiguration
+
+/// Where a row opens its database, and how.
+public struct RepositoryConfiguration: Sendable {
+    public var location: NoteContainer.Location
+    public var concurrencyDebug: Bool
+
+    public init(location: NoteContainer.Location, concurrencyDebug: Bool = false) {
+        self.location = location
+        self.concurrencyDebug = concurrencyDebug
+    }
+
+    /// A container on this configuration's database, for the rows built on the store.
+    public func makeContainer() throws(NoteStoreError) -> NoteContainer {
+        try NoteContainer(location: location, options: .init(concurrencyDebug: concurrencyDebug))
+    }
+}

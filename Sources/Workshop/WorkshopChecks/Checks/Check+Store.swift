@@ -1,0 +1,91 @@
+import NoteStore
+internal import Support
+
+// MARK: - StoreLedger
+
+/// What the store counted in the measuring child, sent once the learner's code is done:
+/// whether it used the container the check handed in, and whether it parked a thread.
+struct StoreLedger: Codable, Sendable, Equatable {
+    var containersOpened: Int
+    var containersHandedIn: Int
+    var waits: StoreAudit.Waits
+    /// Contexts made on the main queue, and contexts confined to an actor: the check's own
+    /// code makes neither.
+    var contextsOnTheMainQueue: Int
+    var contextsConfinedToActors: Int
+
+    static var now: StoreLedger {
+        StoreLedger(
+            containersOpened: StoreAudit.containersOpened,
+            containersHandedIn: WorkshopData.containersHandedIn,
+            waits: StoreAudit.blockingWaits,
+            contextsOnTheMainQueue: StoreAudit.contextsOnTheMainQueue,
+            contextsConfinedToActors: StoreAudit.contextsConfinedToActors
+        )
+    }
+}
+
+// MARK: - Checks every exercise on the store makes
+
+extension Check {
+    /// `store`: the exercise worked in the container the check handed in, and opened none
+    /// of its own. A container of its own has its own data, its own trap setting and its own
+    /// counts: whatever the check measured, it did not measure the exercise.
+    static func ownsNoStore(_ ledger: StoreLedger?, run: ChildRun) -> Check {
+        let expected = "only the container the check hands in"
+        return .of("store", ledger, expected: expected, run: run) { ledger in
+            let own = ledger.containersOpened - ledger.containersHandedIn
+            return .verify(
+                "store", own == 0, expected: expected,
+                measured: own == 0 ? "only the container handed in" : "\(count(Double(own), "container")) of its own",
+                problem: "the exercise opened \(count(Double(own), "container")) of its own besides the one the check "
+                    + "hands in: what it does there, with its own data and its own debug-trap setting, is not what "
+                    + "the check measures. Use the container that init(container:) receives"
+            )
+        }
+    }
+
+    /// `waits`: no synchronous wait parked a thread: not the main thread, a context's queue
+    /// or a thread of the cooperative pool, nor a thread the exercise holds for the purpose.
+    static func noBlockingWaits(_ ledger: StoreLedger?, exercise: Exercise, run: ChildRun) -> Check {
+        let expected = "0 synchronous waits: nothing parks a thread until a queue is free"
+        return .of("waits", ledger, expected: expected, run: run) { ledger in
+            let waits = ledger.waits
+            let places = [
+                (waits.mainThread, "on the main thread"),
+                (waits.contextQueue, "on another context's queue (an actor on a custom executor)"),
+                (waits.cooperativePool, "on the cooperative pool (async code, a default actor)"),
+                (waits.otherThread, "on a thread held for it (a dispatch queue, a Thread, an executor's enqueue)"),
+            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            return .verify(
+                "waits", waits.total == 0, expected: expected,
+                measured: waits.total == 0 ? "0 waits" : "\(count(Double(waits.total), "wait")): \(places)",
+                problem: "performAndWait (or ContextQueue.sync) parked a thread \(waits.total) "
+                    + "\(waits.total == 1 ? "time" : "times"): \(places). A thread parked until a queue is free is "
+                    + "a thread other work waits for (lesson 1): \(exercise.waitsAdvice)"
+            )
+        }
+    }
+
+    /// `contexts`: the exercise's contexts are on queues of their own, as its lesson has them:
+    /// none on the main queue, where its work would run on the interface's thread, and none
+    /// confined to an actor with the lab's `confine(to:)`, which Core Data does not have.
+    static func contextsOnTheirOwnQueues(_ ledger: StoreLedger?, run: ChildRun) -> Check {
+        let expected = "every context on a queue of its own: none on the main queue, none confined to an actor"
+        return .of("contexts", ledger, expected: expected, run: run) { ledger in
+            let main = ledger.contextsOnTheMainQueue
+            let confined = ledger.contextsConfinedToActors
+            let problems = [
+                main > 0 ? "\(count(Double(main), "context")) on the main queue: every import and read would run on "
+                    + "the interface's thread, which this lesson keeps free" : nil,
+                confined > 0 ? "\(count(Double(confined), "context")) confined to an actor with confine(to:), the "
+                    + "lab's shortcut that Core Data does not have: this lesson is about the context's own queue" : nil,
+            ].compactMap { $0 }
+            return .verify(
+                "contexts", problems.isEmpty, expected: expected,
+                measured: problems.isEmpty ? "every context on its own queue" : "\(main) on the main queue, \(confined) confined",
+                problem: problems.joined(separator: "; ")
+            )
+        }
+    }
+}

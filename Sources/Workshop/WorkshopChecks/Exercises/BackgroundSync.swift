@@ -1,0 +1,276 @@
+import WorkshopKit
+import NoteStore
+import Workload
+internal import Support
+
+// MARK: - Exercise 15: a background save the view does not show
+
+extension Exercise {
+    package static let backgroundSync = Exercise(
+        number: 15, slug: "background-sync", lesson: 15,
+        goal: "make the view context merge a background context's save, so the list shows it without fetching again",
+        chapter: "Docs/LabGuide.docc/BackgroundSync.md", demo: "background-sync",
+        files: ["InboxList.swift"],
+        hints: [
+            """
+            The save succeeded: the database holds the new titles. The list still shows the \
+            old ones. Where do the values it shows come from, and when were they read?
+            """,
+            """
+            Each context keeps the objects it loaded. A save in another context changes the \
+            database, not them; the store's save publishes what it changed, and a context that \
+            merges it refreshes the objects it holds, in place, and marks the deleted ones. \
+            Fetching again would replace the objects and read every note on every redraw.
+            """,
+            """
+            In init, after taking the view context, turn on `context.automaticallyMergesChanges = true` \
+            (Core Data's automaticallyMergesChangesFromParent): every other context's save is \
+            then merged on the main queue, and `notes` needs no change.
+            """,
+        ],
+        startingFailure: .check("shown"),
+        entryPoint: "BackgroundSyncCheck<InboxList>",
+        checkIDs: ["store", "trap", "waits", "main-queue", "shown", "objects", "row-reads"],
+        escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge"
+    )
+}
+
+// MARK: - ListMeasurements
+
+/// What a run of a ``NoteListShowing`` measured.
+public struct ListMeasurements: Measurements {
+    /// What one read of `notes` showed, against what it should have.
+    struct Read: Codable, Sendable {
+        /// Notes shown, and whether they were exactly the ones expected, in order, with
+        /// the values expected.
+        var shown: Int
+        var right: Bool
+        /// Edited notes that still showed the values from before the save.
+        var stale: Int = 0
+        /// Whether the deleted note was still shown.
+        var deletedShown = false
+    }
+
+    var onMainQueue: Bool?
+    var before: Read?
+    /// The worse of the two reads after the save.
+    var after: Read?
+    /// Notes shown after the save that are the very objects shown before it (fewest of the two reads).
+    var sameObjects: Int?
+    /// Whether a context of the notes shown had unsaved changes after a redraw: the list
+    /// wrote into the objects it shows.
+    var listEdited: Bool?
+    /// Note rows read from the database, by identifier or by a fetch, from the save to the
+    /// end of the reads.
+    var rowsRead: Int?
+
+    public init() {}
+}
+
+// MARK: - BackgroundSyncCheck
+
+/// Exercise 15's check: a list shows ten notes from the view context; a context of the
+/// check's own edits three of them, deletes one and saves; two redraws on the main actor
+/// must then show the saved values, in the objects held before, for the cost of a merge.
+public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
+    public static var exercise: Exercise { .backgroundSync }
+
+    public static func measure(_ record: Recorder<ListMeasurements>) async throws {
+        let data = record.data
+        let edit = SyncEdit(data)
+        record.step("importing the notes")
+        let container = try await data.seeded()
+        record.step("showing \(edit.shown.count) notes on the main actor")
+        let screen = try await Screen<Model>(container: container, showing: edit.shown)
+        let (onMainQueue, first) = await screen.firstRead()
+        record.record { $0.onMainQueue = onMainQueue }
+        // Reading a note of another queue's context on the main actor would trap in the check.
+        guard onMainQueue, let first else { return }
+        record.record { $0.before = ListMeasurements.Read(first, expected: edit.before, edit: edit) }
+
+        record.step("saving an edit of \(edit.updated.count) shown notes and the deletion of one in a context of the check's own")
+        let writer = try container.newContext(name: "check-writer")
+        let updated = edit.updated, deleted = edit.deleted
+        let readsAtSave = try await writer.perform { (writer) throws(NoteStoreError) in
+            for (id, values) in updated {
+                let note = try writer.existingObject(with: id)
+                note.title = values.title
+                note.body = values.body
+                note.modified = values.modified
+            }
+            writer.delete(try writer.existingObject(with: deleted))
+            let reads = writer.container.noteRowsRead + writer.container.noteRowsFetched
+            try writer.save()
+            writer.close()
+            return reads
+        }
+
+        record.step("redrawing the list twice on the main actor")
+        var worst: ListMeasurements.Read?
+        var sameObjects = Int.max
+        var edited = false
+        for _ in 0..<2 {
+            let (snapshots, same, changes) = await screen.read(keeping: Set(edit.after.map(\.id)))
+            edited = edited || changes
+            let read = ListMeasurements.Read(snapshots, expected: edit.after, edit: edit)
+            if worst == nil || (worst!.right && !read.right) { worst = read }
+            sameObjects = min(sameObjects, same)
+        }
+        let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
+        record.record {
+            $0.after = worst
+            $0.sameObjects = sameObjects
+            $0.listEdited = edited
+            $0.rowsRead = rowsRead
+        }
+    }
+
+    public static func checks(_ measured: ListMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let edit = SyncEdit(data)
+        let shown = edit.shown.count, kept = edit.after.count, edited = edit.updated.count
+        let queueExpected = "the notes shown belong to a context on the main queue: the view context"
+        let shownExpected = "the \(shown) notes as saved before, then, on every redraw after the save, the "
+            + "\(edited) edited notes' new values and the deleted note gone"
+        let objectsExpected = "after the save, the same \(kept) objects as before, with no unsaved change"
+        let readsExpected = "at most \(edited) notes read again: the ones the save changed"
+        return [
+            .runsToTheEnd(run),
+            .of("main-queue", measured.onMainQueue, expected: queueExpected, run: run) { onMain in
+                .verify(
+                    "main-queue", onMain, expected: queueExpected,
+                    measured: onMain ? "on the main queue" : "on another queue",
+                    problem: "the list holds notes of a context on another queue: the interface reads on the main "
+                        + "actor, so it must read the view context (container.viewContext), whose queue is the main queue"
+                )
+            },
+            .of("shown", measured.after, expected: shownExpected, run: run) { after in
+                let before = measured.before
+                let holds = before?.right == true && after.right
+                var problems: [String] = []
+                if let before, !before.right {
+                    problems.append("before the save, the list showed \(before.shown) notes, not the \(shown) it was given")
+                }
+                if after.stale > 0 {
+                    problems.append("after the background save, \(after.stale) of the \(edited) edited notes still showed "
+                        + "the values they had before it")
+                }
+                if after.deletedShown {
+                    problems.append("the note the save deleted was still shown: only a merge of what the save published "
+                        + "marks it deleted")
+                }
+                if problems.isEmpty { problems.append("after the save, the list showed \(after.shown) notes, not the reference's \(kept)") }
+                return .verify(
+                    "shown", holds, expected: shownExpected,
+                    measured: holds ? "the saved values, before and after" : problems.joined(separator: "; "),
+                    problem: problems.joined(separator: "; ") + ". A save in another context changes the database, not "
+                        + "the objects the view context already holds: they show what they read until the view context "
+                        + "merges the save"
+                )
+            },
+            .of("objects", measured.sameObjects, expected: objectsExpected, run: run) { same in
+                let edited = measured.listEdited ?? false
+                return .verify(
+                    "objects", same == kept && !edited, expected: objectsExpected,
+                    measured: "\(same) of \(kept) the same objects" + (edited ? ", with unsaved changes" : ""),
+                    problem: same < kept
+                        ? "after the save, \(kept - same) of the \(kept) notes still shown are new objects: the list "
+                            + "fetched them again, or a new context did. A merge refreshes the objects the interface "
+                            + "holds, in place, and a SwiftUI list keeps its rows"
+                        : "after a redraw, the context of the notes shown has unsaved changes: the list wrote values into "
+                            + "the objects it shows, as if the user had edited them, and the next save writes them back. A "
+                            + "merge refreshes the objects with the saved values, and leaves nothing to save"
+                )
+            },
+            .of("row-reads", measured.rowsRead, expected: readsExpected, run: run) { reads in
+                .verify(
+                    "row-reads", reads <= edited, expected: readsExpected,
+                    measured: "\(reads) \(reads == 1 ? "note" : "notes") read again",
+                    problem: "\(reads) notes were read again from the database, by identifier or by a fetch, for one "
+                        + "save that changed \(edited) of the notes shown: reading the notes again on every redraw costs "
+                        + "a fetch per screen per save; a merge reads only the notes the save updated"
+                )
+            },
+        ]
+    }
+}
+
+// MARK: - The check's edit
+
+/// What the check shows and what its background save changes, from the run's seed: ten
+/// notes shown, three of them edited with values of the run's own, one deleted.
+struct SyncEdit {
+    let shown: [NoteID]
+    let updated: [(NoteID, NoteSnapshot)]
+    let deleted: NoteID
+    /// What the list shows before the save, and after it.
+    let before: [NoteSnapshot]
+    let after: [NoteSnapshot]
+
+    init(_ data: WorkshopData) {
+        var distinct: [NoteID] = []
+        for id in data.readIDs where !distinct.contains(id) && distinct.count < 10 { distinct.append(id) }
+        var random = SplitMix64(seed: data.seed ^ 0x15)
+        var positions = Array(distinct.indices)
+        positions.shuffle(using: &random)
+        let deleted = distinct[positions[0]]
+        let updated = positions[1...3].sorted().map { position in
+            var note = data.note(distinct[position])
+            let token = String(random.next(), radix: 36)
+            note.title = "Edited in the background \(token)"
+            note.body = "Saved by another context \(String(random.next(), radix: 36))"
+            note.modified = note.modified.addingTimeInterval(Double(random.next(in: 60...86_400)))
+            return (note.id, note)
+        }
+        let edited = Dictionary(uniqueKeysWithValues: updated)
+        shown = distinct
+        self.updated = updated
+        self.deleted = deleted
+        before = distinct.map(data.note)
+        after = distinct.filter { $0 != deleted }.map { edited[$0] ?? data.note($0) }
+    }
+}
+
+extension ListMeasurements.Read {
+    init(_ snapshots: [NoteSnapshot], expected: [NoteSnapshot], edit: SyncEdit) {
+        shown = snapshots.count
+        right = snapshots == expected
+        let byID = Dictionary(snapshots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        stale = edit.updated.filter { id, _ in
+            byID[id].map { $0 == edit.before.first { $0.id == id } } ?? false
+        }.count
+        deletedShown = byID[edit.deleted] != nil
+    }
+}
+
+// MARK: - The screen
+
+/// The list as a SwiftUI view holds it: made, shown and redrawn on the main actor. It keeps
+/// the objects of the first read, so that a later read can tell the same objects from new
+/// ones.
+@MainActor
+private final class Screen<Model: NoteListShowing> {
+    let model: Model
+    private var firstObjects: [NoteID: Note] = [:]
+
+    init(container: NoteContainer, showing ids: [NoteID]) throws {
+        model = try Model(container: container)
+        try model.show(ids)
+    }
+
+    /// Whether every note shown belongs to a main-queue context, and, if so, their values.
+    func firstRead() -> (onMainQueue: Bool, [NoteSnapshot]?) {
+        let notes = model.notes
+        guard notes.allSatisfy({ $0.context.queue.isMain }) else { return (false, nil) }
+        firstObjects = Dictionary(notes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return (true, notes.map(\.snapshot))
+    }
+
+    /// One redraw: the values shown, how many of the notes in `kept` are the objects of the
+    /// first read, and whether their contexts hold unsaved changes.
+    func read(keeping kept: Set<NoteID>) -> ([NoteSnapshot], sameObjects: Int, edited: Bool) {
+        let notes = model.notes
+        let same = notes.filter { note in kept.contains(note.id) && firstObjects[note.id] === note }.count
+        let edited = notes.contains { $0.context.hasChanges }
+        return (notes.map(\.snapshot), same, edited)
+    }
+}

@@ -1,0 +1,161 @@
+import WorkshopKit
+import CustomExecutorStore
+import NoteStore
+import Workload
+internal import Support
+
+// MARK: - Exercise 16: a model actor made on the main actor
+
+extension Exercise {
+    package static let modelActorOnMain = Exercise(
+        number: 16, slug: "model-actor-on-main", lesson: 16,
+        goal: "make the screen's model actor off the main actor, so that its import runs off it too",
+        chapter: "Docs/LabGuide.docc/ModelActorOnMain.md", demo: "model-actor-on-main",
+        files: ["ImportPanel.swift"],
+        hints: [
+            """
+            FileImporter is a model actor: its jobs run on its context's queue. Which queue \
+            is that? The check's container binds a context made on the main actor to the main \
+            queue (bindsMainActorContextsToMainQueue), the behaviour lesson 16 describes.
+            """,
+            """
+            An actor's initializer is synchronous and runs where it is called: here in \
+            makeImporter(), a @MainActor method. The context, and so every job of the \
+            "background" actor, lands on the main queue. Make the actor where no actor is.
+            """,
+            """
+            In makeImporter(), `let container = container`, then \
+            `return try await Task.detached { try FileImporter(container: container) }.value`; \
+            or give FileImporter a `@concurrent static func make(container:) async throws` and \
+            call that.
+            """,
+        ],
+        startingFailure: .check("main-actor"),
+        entryPoint: "ModelActorOnMainCheck<ImportPanel>",
+        checkIDs: ["store", "trap", "waits", "parsed", "main-actor", "executor", "checksum"],
+        escapeAdvice: "keep the importer a model actor, and make it off the main actor"
+    )
+}
+
+// MARK: - PlacementMeasurements
+
+/// What a run of an ``ImportScreenModel`` measured.
+public struct PlacementMeasurements: Measurements {
+    var linesInFile: Int?
+    var linesParsed: Int?
+    var linesOnMainActor: Int?
+    /// Where a job of the importer ran: on the main queue, and on its context's queue.
+    var jobOnMainQueue: Bool?
+    var jobOnItsContextsQueue: Bool?
+    /// Whether the importer's context was made on the main actor.
+    var contextMadeOnMainActor: Bool?
+    var checksum: Checksum?
+
+    public init() {}
+}
+
+// MARK: - ModelActorOnMainCheck
+
+/// Exercise 16's check: the screen, on the main actor, makes its importer and imports a
+/// file through it, in a container that binds contexts made on the main actor to the main
+/// queue; no line may be parsed there, and the importer's jobs must run on a queue of its own.
+public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
+    public static var exercise: Exercise { .modelActorOnMain }
+
+    public static func measure(_ record: Recorder<PlacementMeasurements>) async throws {
+        let data = record.data
+        let container = try NoteContainer(
+            location: .inMemory, options: .init(concurrencyDebug: true, bindsMainActorContextsToMainQueue: true)
+        )
+        WorkshopData.adopt(container)
+        let lines = NoteFile.lines(for: data.plan.setup)
+        record.record { $0.linesInFile = lines.count }
+        record.step("making the importer on the main actor and importing a file of \(lines.count) lines")
+        let placement = try await importFile(lines, into: container)
+        let parsed = NoteFile.parsed
+        record.record {
+            $0.linesParsed = parsed.lines
+            $0.linesOnMainActor = parsed.onMainActor
+            $0.jobOnMainQueue = placement.onMainQueue
+            $0.jobOnItsContextsQueue = placement.onItsContextsQueue
+            $0.contextMadeOnMainActor = placement.contextMadeOnMainActor
+        }
+        record.step("reading the checksum")
+        let checksum = try await data.checksum(of: container)
+        record.record { $0.checksum = checksum }
+    }
+
+    /// What a view does: makes the screen, lets it make its importer when it appears, and
+    /// imports through that importer; then asks the importer where its jobs run.
+    @MainActor
+    private static func importFile(_ lines: [String], into container: NoteContainer) async throws -> Placement {
+        let importer = try await Screen(container: container).makeImporter()
+        try await importer.importFile(lines)
+        return await importer.placement()
+    }
+
+    public static func checks(_ measured: PlacementMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        let lines = measured.linesInFile ?? 0
+        let parsedExpected = "every line of the file parsed with NoteFile.batch(from:), once"
+        let mainExpected = "0 lines parsed on the main actor"
+        let executorExpected = "the importer made off the main actor: its jobs on its context's queue, not the main queue"
+        return [
+            .runsToTheEnd(run),
+            .of("parsed", measured.linesParsed, expected: parsedExpected, run: run) { parsed in
+                .verify(
+                    "parsed", parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
+                    problem: "\(parsed) of the file's \(lines) lines were parsed: importFile(_:) must parse the lines "
+                        + "it is given with NoteFile.batch(from:), once, and save what it parsed"
+                )
+            },
+            .of("main-actor", measured.linesOnMainActor, expected: mainExpected, run: run) { onMain in
+                let of = "\(onMain) of \(measured.linesParsed ?? 0) lines parsed on the main actor"
+                return .verify(
+                    "main-actor", onMain == 0, expected: mainExpected, measured: of,
+                    problem: "\(of): the importer's import ran where the interface runs, and would freeze it. A "
+                        + "model actor runs on its context's queue, and a context made on the main actor is on the "
+                        + "main queue"
+                )
+            },
+            .of("executor", measured.jobOnMainQueue, expected: executorExpected, run: run) { onMain in
+                let onItsQueue = measured.jobOnItsContextsQueue ?? false
+                let madeOnMain = measured.contextMadeOnMainActor ?? true
+                return .verify(
+                    "executor", !onMain && onItsQueue && !madeOnMain, expected: executorExpected,
+                    measured: onMain ? "on the main queue" : !onItsQueue ? "on another queue"
+                        : madeOnMain ? "on a queue of its own, made on the main actor" : "made off the main actor, on its context's queue",
+                    problem: onMain
+                        ? "the importer's jobs run on the main queue: it was made on the main actor, so its context "
+                            + "is bound to the main queue, and every one of its methods runs there, whatever one of "
+                            + "them hands to another task. Make the importer off the main actor"
+                        : !onItsQueue
+                        ? "the importer's jobs do not run on its context's queue: keep it a model actor, whose "
+                            + "executor is its context's queue"
+                        : "the importer was made on the main actor, and its context runs elsewhere only because it was "
+                            + "given a queue of its own: SwiftData's ModelContext(_:) takes a container and no queue, and lesson 16 is "
+                            + "where it runs when made on the main actor. Make the importer off the main actor"
+                )
+            },
+            .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+        ]
+    }
+}
+
+// MARK: - Where the importer runs
+
+/// Where one job of an importer ran.
+struct Placement: Sendable {
+    var onMainQueue: Bool
+    var onItsContextsQueue: Bool
+    var contextMadeOnMainActor: Bool
+}
+
+extension FileImportingActor {
+    /// Where this job of the actor runs: the check's question, asked inside the actor.
+    fileprivate func placement() -> Placement {
+        Placement(
+            onMainQueue: ContextQueue.main.isCurrent, onItsContextsQueue: runsOnItsContextsQueue(),
+            contextMadeOnMainActor: context.madeOnMainQueue
+        )
+    }
+}

@@ -1,0 +1,61 @@
+import WorkshopKit
+internal import PlainActorStore
+import Workload
+import RowKit
+
+// MARK: - Exercise 3: a plain actor
+
+extension Exercise {
+    package static let plainActor = Exercise(
+        number: 3, slug: "plain-actor", lesson: 3,
+        goal: "make a plain actor that owns a context safe: it still needs perform { }",
+        chapter: "Docs/LabGuide.docc/PlainActor.md", demo: "plain-actor",
+        files: ["ActorArchive.swift"],
+        hints: [
+            """
+            The compiler is happy, and the trap still fires. An actor runs one method at a \
+            time, but on whichever thread of the cooperative pool is free: never on the \
+            context's queue.
+            """,
+            """
+            Being inside the actor does not put you on the queue. Each method must still enter \
+            the queue: `try await context.perform { context in … }`.
+            """,
+            """
+            `try await context.perform { context in try context.importBatch(batch) }`, and the \
+            same around existingObject(with:).snapshot. The methods become async; the check \
+            expects the plain actor's 2 to 3 hops per call, and no performAndWait: it would \
+            park a thread of the cooperative pool.
+            """,
+        ],
+        startingFailure: .check("trap"),
+        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: ["store", "contexts", "trap", "waits", "checksum", "reads", "hops"],
+        escapeAdvice: "keep the context inside the actor and enter its queue with perform"
+    )
+}
+
+// MARK: - PlainActorCheck
+
+/// Exercise 3's check: no trap, the reference model's data, and the plain actor's hops.
+public enum PlainActorCheck<Archive: NoteArchive>: ExerciseChecker {
+    public static var exercise: Exercise { .plainActor }
+    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+
+    public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
+        try await Archive.measure(record)
+    }
+
+    public static func checks(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
+        // The plain-actor row's declared range: into the actor and back out, plus one back
+        // into the actor when perform's queue finishes after the actor has suspended.
+        let declared = RowDescriptor.plainActor.expectedHops!.hops(.snapshot)
+        let budget = Double(declared.lowerBound)...Double(declared.upperBound)
+        return [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run, data: data) + [
+            .hops(
+                measured.perCall, budget: budget, per: "call",
+                why: "a plain actor with perform { } costs into the actor, back out, and sometimes one more back into the actor",
+                run: run
+            ),
+        ]
+    }
+}

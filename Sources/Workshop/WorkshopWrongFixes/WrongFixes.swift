@@ -1,0 +1,229 @@
+import WorkshopChecks
+import WorkshopMainActorDefault
+import Support
+
+// MARK: - WrongFix
+
+/// A fix a hurried or a clever learner would try that does not learn the lesson, and the
+/// check that must refuse it: the tests run each one and require that check to fail with
+/// its reason. Each is an exercise's type, written as such a learner would write it.
+package struct WrongFix: Sendable, CustomStringConvertible {
+    /// The ways round the lessons that a check must not let pass.
+    package enum Kind: String, Sendable, CaseIterable {
+        case ignoresWhatIsHandedIn = "ignores what the check hands in"
+        case neverTouchesTheDatabase = "an answer that never touches the database"
+        case blocksInsteadOfAwaiting = "blocks instead of awaiting"
+        case removesTheIsolation = "removes the isolation the exercise is about"
+        case skipsTheWork = "skips the work or swallows errors"
+        case hidesALeak = "a leak the object walk cannot see"
+        case keepsTheMisconception = "keeps the misconception the lesson corrects"
+    }
+
+    package let exercise: Int
+    /// The type's name, which is also its file's.
+    package let name: String
+    package let kind: Kind
+    /// The id of the check that refuses it, and words its problem must contain.
+    package let refusedBy: String
+    package let because: String
+    /// Seeds to run it on, where the way round depends on the run's data (exercise 11's
+    /// taps); nil for fresh ones.
+    package let seeds: [UInt64]?
+    /// The file, as a path from `Sources/Workshop/WorkshopWrongFixes/`. Those of an exercise compiled
+    /// with the main actor as its default isolation are compiled in the module
+    /// `WorkshopMainActorDefault`, as their exercise is.
+    package var file: String {
+        "\(ExerciseCatalog.exercise(exercise)?.folder ?? "?")/\(name).swift"
+    }
+
+    let check: @Sendable ([String], [UInt64]?) async -> Int32
+
+    init(
+        exercise: Int, name: String, kind: Kind, refusedBy: String, because: String, seeds: [UInt64]? = nil,
+        check: @escaping @Sendable ([String], [UInt64]?) async -> Int32
+    ) {
+        self.exercise = exercise
+        self.name = name
+        self.kind = kind
+        self.refusedBy = refusedBy
+        self.because = because
+        self.seeds = seeds
+        self.check = check
+    }
+
+    package var description: String { "\(exercise) \(name)" }
+
+    /// Runs the exercise's check on this type, as `WorkshopReference` does.
+    package func run(_ arguments: [String], seeds: [UInt64]?) async -> Int32 {
+        await check(arguments, seeds)
+    }
+}
+
+// MARK: - The catalog
+
+package let wrongFixes: [WrongFix] = [
+    WrongFix(
+        exercise: 1, name: "OwnStoreArchive", kind: .ignoresWhatIsHandedIn, refusedBy: "store",
+        because: "opened 1 container of its own", check: ConfinementCheck<OwnStoreArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "RememberingArchive", kind: .neverTouchesTheDatabase, refusedBy: "reads",
+        because: "a value read differs from the reference model's", check: ConfinementCheck<RememberingArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "GlobalThreadArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on a thread held for it", check: ConfinementCheck<GlobalThreadArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "MainQueueArchive", kind: .ignoresWhatIsHandedIn, refusedBy: "contexts",
+        because: "on the main queue", check: ConfinementCheck<MainQueueArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "WaitingTitles", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the cooperative pool", check: DebugSwitchCheck<WaitingTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "WaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "performAndWait (or ContextQueue.sync) parked a thread", check: PlainActorCheck<WaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "ConfinedActorArchive", kind: .removesTheIsolation, refusedBy: "contexts",
+        because: "confined to an actor with confine(to:)", check: PlainActorCheck<ConfinedActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "ElsewhereExecutorArchive", kind: .ignoresWhatIsHandedIn, refusedBy: "queue",
+        because: "not built on its own context's queue", check: CustomExecutorCheck<ElsewhereExecutorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "UncheckedCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
+        because: "@unchecked Sendable switches off the compiler's isolation checking", check: GlobalActorCheck<UncheckedCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "CachelessIndex", kind: .skipsTheWork, refusedBy: "cache",
+        because: "read it from the database again", check: GlobalActorCheck<CachelessIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "DoubleCacheIndex", kind: .skipsTheWork, refusedBy: "hops",
+        because: "a helper that is an actor of its own", check: GlobalActorCheck<DoubleCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "PlainStorageShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "ShelfStorage is no longer isolated to @NoteShelf", check: IsolatedInitCheck<PlainStorageShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "NonisolatedInitShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "nonisolated init switches off the compiler's isolation checking", check: IsolatedInitCheck<NonisolatedInitShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "SwallowingSidebar", kind: .skipsTheWork, refusedBy: "failure",
+        because: "try? turns every failure into nil", check: IDsNotObjectsCheck<SwallowingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "UnparsedImporter", kind: .neverTouchesTheDatabase, refusedBy: "parsed",
+        because: "lines were parsed", check: TaskInheritanceCheck<UnparsedImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "PrivateQueueImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "source",
+        because: "a synchronous queue call parks the calling thread", check: TaskInheritanceCheck<PrivateQueueImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "RememberedDateEditDesk", kind: .neverTouchesTheDatabase, refusedBy: "checksum",
+        because: "updates were lost", check: LostUpdatesCheck<RememberedDateEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "WaitingEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the cooperative pool", check: LostUpdatesCheck<WaitingEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "ScheduledEditDesk", kind: .skipsTheWork, refusedBy: "checksum",
+        because: "had not run yet when apply(_:to:) returned", check: LostUpdatesCheck<ScheduledEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "CachedRowModel", kind: .skipsTheWork, refusedBy: "hops",
+        because: "8 hops per row", check: ChattyCallsCheck<CachedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "TwoTapEditor", kind: .hidesALeak, refusedBy: "leaks",
+        because: "objects left alive", seeds: [3, 4], check: RetainCycleCheck<TwoTapEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "CapturedHelperEditor", kind: .hidesALeak, refusedBy: "memory",
+        because: "bytes stay allocated for every editor", check: RetainCycleCheck<CapturedHelperEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 12, name: "SummarylessCounter", kind: .skipsTheWork, refusedBy: "summary",
+        because: "the summary made in init", check: ObservationCheck<SummarylessCounter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "WaitingNoteList", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the main thread", check: InheritedIsolationCheck<WaitingNoteList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "ExecutorlessImporter", kind: .removesTheIsolation, refusedBy: "executor",
+        because: "lost its custom executor", check: BlockingExecutorCheck<ExecutorlessImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "HalfWaitingImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "an executor hands each job to its queue with async", check: BlockingExecutorCheck<HalfWaitingImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListRefetchingOnRead", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "are new objects", check: BackgroundSyncCheck<InboxListRefetchingOnRead>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListNewViewContext", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListNewViewContext>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListWaitingForFreshValues", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the main thread", check: BackgroundSyncCheck<InboxListWaitingForFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingEverything", kind: .skipsTheWork, refusedBy: "shown",
+        because: "the note the save deleted was still shown", check: BackgroundSyncCheck<InboxListMergingEverything>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingFreshValues", kind: .keepsTheMisconception, refusedBy: "objects",
+        because: "has unsaved changes", check: BackgroundSyncCheck<InboxListCopyingFreshValues>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListCopyingAndSavingBack", kind: .keepsTheMisconception, refusedBy: "row-reads",
+        because: "by identifier or by a fetch", check: BackgroundSyncCheck<InboxListCopyingAndSavingBack>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelInATask", kind: .keepsTheMisconception, refusedBy: "main-actor",
+        because: "lines parsed on the main actor", check: ModelActorOnMainCheck<ImportPanelInATask>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelDetachedParse", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "the importer's jobs run on the main queue", check: ModelActorOnMainCheck<ImportPanelDetachedParse>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOwnQueue", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "given a queue of its own", check: ModelActorOnMainCheck<ImportPanelOwnQueue>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskNilOnTemporaryID", kind: .skipsTheWork, refusedBy: "opened",
+        because: "Turning the reader's error into nil hides it", check: TemporaryIDsCheck<DraftDeskNilOnTemporaryID>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskSavingTheReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "has a temporary identifier", check: TemporaryIDsCheck<DraftDeskSavingTheReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskTranslatingIDs", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "none was saved under those identifiers", check: TemporaryIDsCheck<DraftDeskTranslatingIDs>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "PreconcurrencyImporter", kind: .removesTheIsolation, refusedBy: "trap",
+        because: "A conformance marked @preconcurrency compiles", check: MainActorDefaultWrongFixes.preconcurrencyImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "MainActorDecodingImporter", kind: .keepsTheMisconception, refusedBy: "main-actor",
+        because: "records decoded on the main actor", check: MainActorDefaultWrongFixes.mainActorDecodingImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "TitleOnlyImporter", kind: .skipsTheWork, refusedBy: "checksum",
+        because: "the database does not hold what was imported", check: MainActorDefaultWrongFixes.titleOnlyImporter
+    ),
+]
