@@ -199,11 +199,11 @@ struct BenchCommandTests {
         }
     }
 
-    @Test("A child process gets the same settings back from their arguments")
+    @Test("The counting pass's child gets the same settings back from their request")
     func settingsRoundTrip() throws {
         let command = try BenchCommand.parse(["--scenario", "mixed", "--pattern", "mutex", "--operations", "30", "--clients", "3", "--seed", "9", "--runs", "2", "--database", "memory"])
         let settings = try command.settings()
-        let again = try BenchCommand.parse(Array(settings.arguments.dropFirst())).settings()
+        let again = try BenchSettings(JSONDecoder().decode(BenchSettings.Request.self, from: JSONEncoder().encode(settings.request)))
         #expect(again.scenarios == settings.scenarios)
         #expect(again.rows.map(\.name) == settings.rows.map(\.name))
         #expect(again.plan(for: .mixed).operationCount == 30)
@@ -211,6 +211,15 @@ struct BenchCommandTests {
         #expect(again.seed == 9)
         #expect(again.runs == settings.runs)
         #expect(again.database == settings.database)
+    }
+
+    @Test("A request that names a row the catalog does not have is a usage error")
+    func requestWithUnknownRow() throws {
+        var request = try BenchCommand.parse(["--pattern", "mutex", "--database", "memory"]).settings().request
+        request.rows = ["mutex", "no-such-row"]
+        #expect(throws: LabError.usage("unknown row 'no-such-row' in the counting pass's request")) {
+            try BenchSettings(request)
+        }
     }
 
     @Test("Quick mode divides the operations by ten and runs three times")
@@ -232,7 +241,7 @@ struct BenchCommandTests {
         let full = try BenchCommand.parse(["--full"]).settings()
         #expect(full.runs == 5)
         for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.defaultOperations) }
-        let again = try BenchCommand.parse(Array(full.arguments.dropFirst())).settings()
+        let again = try BenchSettings(full.request)
         #expect(again.full, "the counting pass's child gets --full back")
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--full", "--quick"]) }
     }

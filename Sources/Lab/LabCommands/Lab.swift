@@ -16,7 +16,7 @@ package struct Lab: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "Measure how database work behaves under each Swift concurrency pattern.",
-        subcommands: [BenchCommand.self, DemoCommand.self, WorkshopCommand.self]
+        subcommands: [BenchCommand.self, DemoCommand.self, WorkshopCommand.self, CountingPassCommand.self]
     )
 
     package init() {}

@@ -87,11 +87,6 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither).")
     var docs: String?
 
-    /// Set by `lab bench` itself on the child process of its counting pass: count every
-    /// row and write the counts to this file as JSON.
-    @Option(name: .customLong("counting-pass"), help: .hidden)
-    var countingPass: String?
-
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
         for scenario in scenario.isEmpty ? Scenario.allCases : scenario {
@@ -118,12 +113,6 @@ struct BenchCommand: AsyncParsableCommand {
         }
         Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
-        if let countingPass {
-            Interruption.stopWithParent()
-            let counts = try await CountingPass.run(settings)
-            try OutputFile.write(String(decoding: try JSONEncoder().encode(counts), as: UTF8.self), to: countingPass)
-            return
-        }
         let destinations = try Destinations(output: output, docs: docs)
         // The run owns a named database file until it ends; its counting pass, a child
         // process, works in it while this process waits.
@@ -153,8 +142,7 @@ struct BenchCommand: AsyncParsableCommand {
     func settings() throws(LabError) -> BenchSettings {
         let rows = pattern.isEmpty ? RowCatalog.all : pattern.compactMap(RowCatalog.row(named:))
         let scenarios = scenario.isEmpty ? Scenario.allCases : scenario.uniqued()
-        // The counting pass's child takes the file its parent checked, claimed and holds.
-        let location = try BenchDatabase.Location(argument: database, checked: countingPass == nil)
+        let location = try BenchDatabase.Location(argument: database)
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
             operations: operations, clients: clients,

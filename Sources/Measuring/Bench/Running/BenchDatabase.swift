@@ -15,7 +15,7 @@ import Darwin
 /// Gives every measured run a fresh, empty database, and cleans up after it.
 package struct BenchDatabase: Sendable {
     /// Where `lab bench` keeps its databases.
-    package enum Location: Sendable, Equatable {
+    package enum Location: Sendable, Equatable, Codable {
         /// A new file per run in a temporary folder, removed afterwards (the default).
         case temporaryFiles
         /// A new in-memory database per run.
@@ -24,16 +24,16 @@ package struct BenchDatabase: Sendable {
         /// of notes and folders before each run.
         case file(String)
 
-        /// Parses `--database`, checking a named file before anything runs. `checked: false`
-        /// takes the path as it is: the counting pass's child, whose parent checked the
-        /// file and holds it.
-        package init(argument: String?, checked: Bool = true) throws(LabError) {
+        /// Parses `--database`, checking a named file before anything runs. (The counting
+        /// pass's child gets the location its parent checked, claimed and holds, in its
+        /// request.)
+        package init(argument: String?) throws(LabError) {
             switch argument {
             case nil: self = .temporaryFiles
             case "memory": self = .memory
             case let path?:
                 guard !path.isEmpty else { throw .usage("--database needs a file path or 'memory'") }
-                self = .file(checked ? try LabDatabaseFile(checking: path).file : path)
+                self = .file(try LabDatabaseFile(checking: path).file)
             }
         }
 

@@ -88,21 +88,45 @@ package struct BenchSettings: Sendable {
             scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario), seed: seed &+ 1
         )
     }
+}
 
-    /// `lab bench` arguments that give a child process these settings.
-    package var arguments: [String] {
-        var arguments = ["bench", "--no-progress", "--seed", String(seed), "--runs", String(runs)]
-        for scenario in scenarios { arguments += ["--scenario", scenario.rawValue] }
-        for row in rows { arguments += ["--pattern", row.name] }
-        if let operations { arguments += ["--operations", String(operations)] }
-        if let clients { arguments += ["--clients", String(clients)] }
-        if quick { arguments.append("--quick") }
-        if full { arguments.append("--full") }
-        switch database {
-        case .temporaryFiles: break
-        case .memory: arguments += ["--database", "memory"]
-        case .file(let path): arguments += ["--database", path]
+// MARK: - Request
+
+extension BenchSettings {
+    /// The settings as plain values, rows by name: what the parent hands the child process
+    /// of its counting pass, in a file.
+    package struct Request: Codable, Equatable, Sendable {
+        package var scenarios: [Scenario]
+        package var rows: [String]
+        package var operations: Int?
+        package var clients: Int?
+        package var runs: Int
+        package var seed: UInt64
+        package var quick: Bool
+        package var full: Bool
+        package var meters: Bool
+        package var database: BenchDatabase.Location
+        package var commandLine: String
+    }
+
+    package var request: Request {
+        Request(
+            scenarios: scenarios, rows: rows.map(\.name), operations: operations, clients: clients, runs: runs,
+            seed: seed, quick: quick, full: full, meters: meters, database: database, commandLine: commandLine
+        )
+    }
+
+    /// The settings a request names; a row the catalog does not have is a usage error.
+    package init(_ request: Request) throws(LabError) {
+        var rows: [RowDescriptor] = []
+        for name in request.rows {
+            guard let row = RowCatalog.row(named: name) else { throw .usage("unknown row '\(name.shown)' in the counting pass's request") }
+            rows.append(row)
         }
-        return arguments
+        self.init(
+            scenarios: request.scenarios, rows: rows, operations: request.operations, clients: request.clients,
+            runs: request.runs, seed: request.seed, quick: request.quick, full: request.full, meters: request.meters,
+            database: request.database, commandLine: request.commandLine
+        )
     }
 }

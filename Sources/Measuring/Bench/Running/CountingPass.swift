@@ -11,7 +11,7 @@ import RowKit
 
 /// The counts of every row: hops, enqueues, queue jobs, allocations, leaked objects and leaked bytes.
 ///
-/// It runs in a child process (`lab bench … --counting-pass FILE`) started with jemalloc's
+/// It runs in a child process (`lab counting-pass REQUEST COUNTS`, ``serve(request:counts:)``) started with jemalloc's
 /// thread caches off, the only way its allocation counters are exact; the parent keeps the
 /// caches on for the timing pass. Per row:
 ///
@@ -42,13 +42,15 @@ package enum CountingPass {
         let folder = try ScratchFolder.create(named: "lab-counting-\(getpid())", for: "the counting pass")
         defer { ScratchFolder.remove(folder) }
         let file = folder + "/counts.json"
+        let request = folder + "/request.json"
+        try OutputFile.write(String(decoding: try JSONEncoder().encode(settings.request), as: UTF8.self), to: request)
         var environment = ProcessInfo.processInfo.environment
         environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
         environment["TMPDIR"] = folder
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                ChildProcess.currentExecutable, arguments: settings.arguments + ["--counting-pass", file],
+                ChildProcess.currentExecutable, arguments: [countingPassCommand, request, file],
                 environment: environment, ownGroup: true
             )
         } catch {
@@ -77,6 +79,23 @@ package enum CountingPass {
     }
 
     // MARK: The child's side
+
+    /// The `lab` subcommand the child runs: `lab counting-pass REQUEST COUNTS`.
+    package static let countingPassCommand = "counting-pass"
+
+    /// The child's entry point: reads the settings from the file `request`, counts every
+    /// row, and writes the counts to the file `counts` as JSON. The child ends with its
+    /// parent, whichever way the parent ends.
+    package static func serve(request: String, counts: String) async throws {
+        Interruption.stopWithParent()
+        guard let data = FileManager.default.contents(atPath: request),
+              let decoded = try? JSONDecoder().decode(BenchSettings.Request.self, from: data)
+        else {
+            throw LabError.usage("the counting pass cannot read its request '\(request.shown)'")
+        }
+        let counted = try await run(try BenchSettings(decoded))
+        try OutputFile.write(String(decoding: try JSONEncoder().encode(counted), as: UTF8.self), to: counts)
+    }
 
     /// Counts every row of every scenario of `settings`, in this process.
     package static func run(_ settings: BenchSettings) async throws -> Counts {
