@@ -6,17 +6,29 @@ extension String {
     /// drive the terminal, or pass for another path. Unicode's direction overrides are
     /// escaped too: they reorder what follows them on screen.
     package var shown: String {
+        escaping { scalar in
+            switch scalar {
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{1B}": "\\e"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: nil
+            }
+        }
+    }
+
+    /// The string with each scalar `replacement` returns text for replaced by that text:
+    /// the one loop behind every escaping of the lab (a message's, JSON's).
+    package func escaping(_ replacement: (Unicode.Scalar) -> String?) -> String {
         var text = ""
         for scalar in unicodeScalars {
-            switch scalar {
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{1B}": text += "\\e"
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
-                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: text.unicodeScalars.append(scalar)
+            if let replaced = replacement(scalar) {
+                text += replaced
+            } else {
+                text.unicodeScalars.append(scalar)
             }
         }
         return text
