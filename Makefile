@@ -20,8 +20,9 @@ setup: ## Install libsqlite3-dev and libjemalloc-dev when missing.
 build: setup ## Build in debug.
 	$(SWIFT) build
 
-test: setup ## Run the whole test suite.
+test: setup ## Run the whole test suite, and build the guide (DocC checks its links).
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory docs
 
 race: setup ## Bench rows, demos and tests under ThreadSanitizer (.build-race); fail on a race. Docs/Reliability.md.
 	@SWIFT="$(SWIFT)" Scripts/sanitize.sh race
@@ -67,8 +68,9 @@ demo-check: setup ## Run every demo in a debug and a release build; fail when th
 workshop: setup ## List the workshop's exercises and the next one; `swift run lab workshop check N` checks one.
 	$(SWIFT) run lab workshop
 
-docs: ## Build the guide with DocC.
-	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --output-path .build/docs --warnings-as-errors
+docs: ## Build the guide with DocC, with the store whose symbols it links; fail on a link DocC cannot resolve.
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore \
+		--enable-experimental-combined-documentation --output-path .build/docs --warnings-as-errors
 
 clean: ## Remove the build folders.
 	rm -rf .build .build-race .build-leaks Benchmarks/.build Workshop/.build $(RESULTS)

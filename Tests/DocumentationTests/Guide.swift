@@ -423,13 +423,6 @@ enum Anchor {
         String(heading.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" })
             .replacingOccurrences(of: " ", with: "-")
     }
-
-    /// DocC's fragment for a heading, as `doc:Chapter#Fragment` must spell it: case kept,
-    /// runs of spaces and dashes to one hyphen, punctuation and backticks dropped.
-    static func docc(_ heading: String) -> String {
-        let words = heading.split { $0 == " " || $0 == "\t" || $0 == "-" || $0 == "\u{2013}" || $0 == "\u{2014}" }
-        return words.joined(separator: "-").filter { $0 == "-" || !($0.isPunctuation || $0 == "`") }
-    }
 }
 
 // MARK: - LinkTarget
@@ -471,19 +464,14 @@ struct LinkTarget {
         return "\(resolved) has no heading whose GitHub anchor is #\(anchor)"
     }
 
-    /// Nil when DocC, building `page`, can follow the link; otherwise why not.
+    /// Nil when DocC, building `page`, can follow the link; otherwise why not. Whether the
+    /// chapter, its heading or a symbol a link names exists, DocC checks itself: `make docs`
+    /// (run by `make test`) fails on a link it cannot resolve.
     var problemInDocC: String? {
         guard Guide.isChapter(page) else { return "DocC does not build \(page)" }
         guard target.hasPrefix("doc:") else {
             return "DocC cannot follow a relative link: link a chapter as [Title](doc:Name), name a source by its path"
         }
-        let (file, anchor) = fileAndAnchor
-        let name = String(file.dropFirst("doc:".count))
-        let chapter = Guide.chapterFolder + "/" + name + ".md"
-        guard !name.contains("/"), Guide.exists(chapter) else { return "no chapter \(chapter)" }
-        guard let anchor else { return nil }
-        let headings = Guide.text(at: chapter).map { MarkdownFile(path: chapter, text: $0).headings } ?? []
-        if headings.map(Anchor.docc).contains(anchor) { return nil }
-        return "\(chapter) has no heading whose DocC fragment is #\(anchor)"
+        return nil
     }
 }

@@ -66,9 +66,9 @@ public final class ContextQueue: Sendable {
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
     ///
-    /// A wait parks the calling thread: ``StoreAudit/blockingWaits`` counts the waits of
-    /// threads that must not park (the main thread, another context's queue, the
-    /// cooperative pool).
+    /// A wait parks the calling thread: the store's audit (`StoreAudit.blockingWaits`)
+    /// counts the waits of threads that must not park (the main thread, another context's
+    /// queue, the cooperative pool).
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         StoreAudit.recordWait()

@@ -228,8 +228,14 @@ public final class NoteContext {
     }
 
     /// Inserts a new note into `folder`; it is written by the next `save()`.
-    /// - Parameter id: The note's identifier; when nil, a temporary one that the save (or
-    ///   ``obtainPermanentIDs(for:)``) replaces with a permanent one, as Core Data does.
+    /// - Parameters:
+    ///   - id: The note's identifier; when nil, a temporary one that the save (or
+    ///     ``obtainPermanentIDs(for:)``) replaces with a permanent one, as Core Data does.
+    ///   - title: The note's title.
+    ///   - body: The note's text.
+    ///   - folder: The folder the note belongs to, from this context.
+    ///   - created: When the note was created.
+    ///   - modified: When it was last changed; `created` when nil.
     @discardableResult
     public func insertNote(
         id: NoteID? = nil, title: String, body: String, folder: Folder, created: Date, modified: Date? = nil
