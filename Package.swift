@@ -243,12 +243,16 @@ let guideAndTestTargets: [Target] = [
         // MARK: Tests
         // What the tests share: the temporary folder, the reference-model check of a row, and
         // the one way a test starts `lab`.
-        .target(name: "TestSupport", dependencies: ["NoteStore", "Workload", "RowKit"], path: "Tests/TestSupport", swiftSettings: strictSwift),
+        .target(
+            name: "TestSupport", dependencies: ["ChildProcesses", "NoteStore", "Workload", "RowKit"], path: "Tests/TestSupport",
+            swiftSettings: strictSwift
+        ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
-        // Every row against the reference model, through the catalog, and each pattern's own
-        // behaviour. GRDB and its SQLite module directly: the grdb row's counts are read from
-        // GRDB's own statements (re-prepares, traced SQL), not through the row.
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "RowKit"], swiftSettings: strictSwift),
+        // Every row through the catalog (the reference model, failures, teardown, a cancelled
+        // import, 64 clients at once), and each pattern's own behaviour. GRDB and its SQLite
+        // module directly: the grdb row's counts are read from GRDB's own statements
+        // (re-prepares, traced SQL), not through the row.
         .testTarget(
             name: "PatternsTests",
             dependencies: [
@@ -259,11 +263,20 @@ let guideAndTestTargets: [Target] = [
             swiftSettings: strictSwift
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
+        // The engine and the file safety beneath it, called directly: the cost model, the
+        // counting pass's rules, the lab's side files and database paths, child processes.
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["Bench", "Baselines", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
+            swiftSettings: strictSwift
+        ),
         // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.
         .testTarget(name: "DocumentationTests", dependencies: ["Demos", "Bench", "WorkshopChecks"], swiftSettings: strictSwift),
+        // The `lab` command as a user runs it (the built executable, as a child process), and
+        // its argument parsing and workshop commands.
         .testTarget(
             name: "LabCommandsTests",
-            dependencies: ["LabCommands", "Bench", "Demos", "Baselines", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks"],
+            dependencies: ["LabCommands", "Bench", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),

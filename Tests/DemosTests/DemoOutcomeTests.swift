@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import NoteStore
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -19,7 +20,7 @@ struct DemoOutcomeTests {
 
     @Test("1 queue-confinement: every perform body runs on the context's queue, one job per call")
     func queueConfinement() async throws {
-        let outcome = try await LabProcess.outcome(of: QueueConfinementDemo.self)
+        let outcome = try await LabExecutable.outcome(of: QueueConfinementDemo.self)
         #expect(!outcome.callerOnContextQueue)
         #expect(outcome.bodiesOnContextQueue == outcome.performCalls)
         #expect(outcome.queueJobs == outcome.performCalls)
@@ -35,7 +36,7 @@ struct DemoOutcomeTests {
 
     @Test("2 debug-trap: the wrong-queue read passes silently without the switch and traps with it")
     func debugTrap() async throws {
-        let outcome = try await LabProcess.outcome(of: DebugTrapDemo.self)
+        let outcome = try await LabExecutable.outcome(of: DebugTrapDemo.self)
         #expect(outcome.countReadSilently == 3)
         #expect(outcome.trap.signal != nil)
         #expect(outcome.trap.message?.hasPrefix(Self.trapPrefix) == true)
@@ -44,7 +45,7 @@ struct DemoOutcomeTests {
 
     @Test("3 plain-actor: the naive actor traps; the fixed one reads with 2 to 3 hops per call")
     func plainActor() async throws {
-        let outcome = try await LabProcess.outcome(of: PlainActorDemo.self)
+        let outcome = try await LabExecutable.outcome(of: PlainActorDemo.self)
         #expect(outcome.naive.signal != nil)
         #expect(outcome.naive.message?.hasPrefix(Self.trapPrefix) == true)
         #expect(outcome.fixedCount == 3)
@@ -55,7 +56,7 @@ struct DemoOutcomeTests {
 
     @Test("4 custom-executor: the actor's method runs on the context's queue; one job and 2 hops per call")
     func customExecutor() async throws {
-        let outcome = try await LabProcess.outcome(of: CustomExecutorDemo.self)
+        let outcome = try await LabExecutable.outcome(of: CustomExecutorDemo.self)
         #expect(outcome.notes == 3)
         #expect(outcome.methodOnContextQueue)
         #expect(outcome.jobsPerCall == 1)
@@ -65,7 +66,7 @@ struct DemoOutcomeTests {
 
     @Test("5 global-actor: an isolated helper adds no hop; a helper actor adds two")
     func globalActor() async throws {
-        let outcome = try await LabProcess.outcome(of: GlobalActorDemo.self)
+        let outcome = try await LabExecutable.outcome(of: GlobalActorDemo.self)
         #expect(outcome.recordedByIsolatedHelper == 100)
         #expect(outcome.recordedByHelperActor == 100)
         #expect(Self.counted(outcome.hopsWithIsolatedHelper, outcome.hopsWithHelperActor))
@@ -77,7 +78,7 @@ struct DemoOutcomeTests {
 
     @Test("6 isolated-init: the book's default value does not compile in either language mode; setup() and an isolated class do")
     func isolatedInit() async throws {
-        let outcome = try await LabProcess.outcome(of: IsolatedInitDemo.self)
+        let outcome = try await LabExecutable.outcome(of: IsolatedInitDemo.self)
         let callInActor = "call to global actor 'ImageDatabase'-isolated initializer 'init()' in a synchronous actor-isolated context"
         #expect(outcome.bookCodeErrors == ["global actor 'ImageDatabase'-isolated default value in a actor-isolated context"])
         #expect(outcome.bookCodeSwift5Errors == [callInActor])
@@ -103,7 +104,7 @@ struct DemoOutcomeTests {
 
     @Test("7 id-lookups: throws, nil, and a fault that fails when fired")
     func idLookups() async throws {
-        let outcome = try await LabProcess.outcome(of: IDLookupsDemo.self)
+        let outcome = try await LabExecutable.outcome(of: IDLookupsDemo.self)
         #expect(outcome.existingObjectError == NoteStoreError.notFound("note 1").description)
         #expect(outcome.registeredObjectIsNil)
         #expect(outcome.objectWithReturnedFault)
@@ -114,7 +115,7 @@ struct DemoOutcomeTests {
 
     @Test("8 task-inheritance: Task { } stays on the caller's actor; Task.detached leaves it")
     func taskInheritance() async throws {
-        let outcome = try await LabProcess.outcome(of: TaskInheritanceDemo.self)
+        let outcome = try await LabExecutable.outcome(of: TaskInheritanceDemo.self)
         #expect(outcome.taskFromMainActorOnMainActor)
         #expect(!outcome.detachedFromMainActorOnMainActor)
         #expect(outcome.taskFromDatabaseActorOnItsQueue)
@@ -123,7 +124,7 @@ struct DemoOutcomeTests {
 
     @Test("9 setter-redispatch: an off-queue set works, each access is a job, and an interleaving loses an edit")
     func setterRedispatch() async throws {
-        let outcome = try await LabProcess.outcome(of: SetterRedispatchDemo.self)
+        let outcome = try await LabExecutable.outcome(of: SetterRedispatchDemo.self)
         #expect(outcome.titleSetOffQueue == "Draft")
         #expect(outcome.jobsForReadAndWrite == 2)
         #expect(outcome.titleAfterInterleavedEdits == "Draft +A")
@@ -132,7 +133,7 @@ struct DemoOutcomeTests {
 
     @Test("10 actor-per-object: two hops per property read; one snapshot costs two")
     func actorPerObject() async throws {
-        let outcome = try await LabProcess.outcome(of: ActorPerObjectDemo.self)
+        let outcome = try await LabExecutable.outcome(of: ActorPerObjectDemo.self)
         #expect(outcome.sameValues)
         #expect(Self.counted(
             outcome.hopsPerPropertyRead, outcome.hopsForThreeProperties, outcome.hopsForOneSnapshot, outcome.hopsPerEdit
@@ -149,7 +150,7 @@ struct DemoOutcomeTests {
 
     @Test("11 closure-cycle: the strong capture leaks the editor through its closure; both capture lists free it")
     func closureCycle() async throws {
-        let outcome = try await LabProcess.outcome(of: ClosureCycleDemo.self)
+        let outcome = try await LabExecutable.outcome(of: ClosureCycleDemo.self)
         let byCapture = Dictionary(uniqueKeysWithValues: outcome.captures.map { ($0.capture, $0) })
         let strong = try #require(byCapture["strongSelf"])
         #expect(strong.leakedObjects == 1)
@@ -164,14 +165,14 @@ struct DemoOutcomeTests {
 
     @Test("12 observation: a read of count in init registers a dependency; a read of _count does not")
     func observation() async throws {
-        let outcome = try await LabProcess.outcome(of: ObservationDemo.self)
+        let outcome = try await LabExecutable.outcome(of: ObservationDemo.self)
         #expect(outcome.firedWhenInitReadsProperty)
         #expect(!outcome.firedWhenInitReadsStorage)
     }
 
     @Test("13 no-warning-crash: the @MainActor closure fails Swift's isolation check on the context's queue; both fixes count there")
     func noWarningCrash() async throws {
-        let outcome = try await LabProcess.outcome(of: NoWarningCrashDemo.self)
+        let outcome = try await LabExecutable.outcome(of: NoWarningCrashDemo.self)
         #expect(outcome.mainActorClosure.signal != nil)
         // The crash has no message of its own: the report names the crashed thread's frames,
         // which `make race` turns off (LAB_BACKTRACE=off), since under ThreadSanitizer a
@@ -188,7 +189,7 @@ struct DemoOutcomeTests {
 
     @Test("14 default-isolation: the main-actor default runs the import on the main actor; only @concurrent leaves it under both features")
     func defaultIsolation() async throws {
-        let outcome = try await LabProcess.outcome(of: DefaultIsolationDemo.self)
+        let outcome = try await LabExecutable.outcome(of: DefaultIsolationDemo.self)
         typealias Placements = DefaultIsolationDemo.Placements
         #expect(outcome.nonisolatedDefault == Placements(unannotated: false, nonisolated: false, concurrent: false))
         #expect(outcome.mainActorDefault == Placements(unannotated: true, nonisolated: false, concurrent: false))
@@ -201,7 +202,7 @@ struct DemoOutcomeTests {
 
     @Test("15 background-sync: the view context sees the new count, the new title in the same object, and the deleted note gone")
     func backgroundSync() async throws {
-        let outcome = try await LabProcess.outcome(of: BackgroundSyncDemo.self)
+        let outcome = try await LabExecutable.outcome(of: BackgroundSyncDemo.self)
         #expect(outcome.published == [5, 1, 1])
         #expect(outcome.countBefore == 3)
         #expect(outcome.countAfter == 7)
@@ -217,7 +218,7 @@ struct DemoOutcomeTests {
 
     @Test("16 model-actor-on-main: made on the main actor, the importer runs on the main queue; the three fixes do not")
     func modelActorOnMain() async throws {
-        let outcome = try await LabProcess.outcome(of: ModelActorOnMainDemo.self)
+        let outcome = try await LabExecutable.outcome(of: ModelActorOnMainDemo.self)
         #expect(outcome.madeOnMainActor.ranOnMainQueue)
         #expect(outcome.madeOnMainActor.contextQueue == ContextQueue.main.label)
         for fixed in [outcome.madeInDetachedTask, outcome.madeByNonisolatedFactory, outcome.madeByConcurrentFactory] {
@@ -230,7 +231,7 @@ struct DemoOutcomeTests {
 
     @Test("17 temporary-ids: another context cannot find a temporary ID; the saved or obtained permanent one works")
     func temporaryIDs() async throws {
-        let outcome = try await LabProcess.outcome(of: TemporaryIDsDemo.self)
+        let outcome = try await LabExecutable.outcome(of: TemporaryIDsDemo.self)
         #expect(outcome.temporaryBeforeSave)
         #expect(outcome.lookupBeforeSave.hasPrefix("temporaryID: "))
         #expect(outcome.permanentAfterSave)
@@ -244,7 +245,7 @@ struct DemoOutcomeTests {
 
     @Test("18 isolated-conformance: the main-actor conformance fails the background importer; nonisolated or the main actor fixes it; @preconcurrency stops the run; Array's hides it")
     func isolatedConformance() async throws {
-        let outcome = try await LabProcess.outcome(of: IsolatedConformanceDemo.self)
+        let outcome = try await LabExecutable.outcome(of: IsolatedConformanceDemo.self)
         typealias Build = IsolatedConformanceDemo.Build
         let count = IsolatedConformanceDemo.recordCount
         let conformance = "main actor-isolated conformance of 'NoteRecord' to 'Decodable'"
@@ -278,5 +279,20 @@ struct DemoOutcomeTests {
         }
         #expect(Lesson.listings.allSatisfy { !$0.code.contains("// snippet:") })
         #expect(Snippet.printed("decoded 100 false\nnoise\n") == ["decoded": ["100", "false"], "noise": []])
+    }
+}
+
+// MARK: - A demo's outcome
+
+extension LabExecutable {
+    /// Runs `lab demo NAME --json` and decodes the demo's outcome.
+    static func outcome<D: Demo>(of demo: D.Type) async throws -> D.Outcome {
+        let result = try await runAsGiven(["demo", D.name, "--json"])
+        guard result.exitStatus == 0 else {
+            throw DemoError.unexpected("lab demo \(D.name) ended with \(result.exitStatus.map { "status \($0)" } ?? "signal \(result.signal ?? 0)"): \(result.output)")
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(DemoResult<D.Outcome>.self, from: Data(result.output.utf8)).outcome
     }
 }

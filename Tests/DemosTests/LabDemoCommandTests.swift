@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -7,15 +8,15 @@ import Testing
 struct LabDemoCommandTests {
     @Test("lab demo lists every demo and exits 0")
     func listing() async throws {
-        let result = try await LabProcess.run(["demo"])
+        let result = try await LabExecutable.runAsGiven(["demo"])
         #expect(result.exitStatus == 0)
         for demo in DemoCatalog.all { #expect(result.output.contains(demo.name)) }
     }
 
     @Test("lab demo --list prints the same list as lab demo, as lab bench --list lists the rows")
     func listFlag() async throws {
-        let plain = try await LabProcess.run(["demo"])
-        let listed = try await LabProcess.run(["demo", "--list"])
+        let plain = try await LabExecutable.runAsGiven(["demo"])
+        let listed = try await LabExecutable.runAsGiven(["demo", "--list"])
         #expect(listed.exitStatus == 0)
         #expect(listed.output == plain.output)
         for demo in DemoCatalog.all { #expect(listed.output.contains(demo.name)) }
@@ -25,7 +26,7 @@ struct LabDemoCommandTests {
         "debug-trap", "closure-cycle", "no-warning-crash",
     ])
     func explanation(name: String) async throws {
-        let result = try await LabProcess.run(["demo", name])
+        let result = try await LabExecutable.runAsGiven(["demo", name])
         #expect(result.exitStatus == 0)
         for section in ["What it does", "What happened", "Why", "Read more: Docs/"] {
             #expect(result.output.contains(section), "\(section)")
@@ -34,7 +35,7 @@ struct LabDemoCommandTests {
 
     @Test("A crashing demo reports the crash instead of dying")
     func crashIsReported() async throws {
-        let result = try await LabProcess.run(["demo", "debug-trap"])
+        let result = try await LabExecutable.runAsGiven(["demo", "debug-trap"])
         #expect(result.exitStatus == 0)
         #expect(result.output.contains("the child process stopped by SIG"))
         #expect(!result.output.contains("Fatal error"), "the child's own output stays in the report")
@@ -42,7 +43,7 @@ struct LabDemoCommandTests {
 
     @Test("The hidden crash site crashes its own process with the trap's message")
     func crashSiteCrashes() async throws {
-        let result = try await LabProcess.run(["demo", "--crash-site", "debug-trap.count-off-queue"])
+        let result = try await LabExecutable.runAsGiven(["demo", "--crash-site", "debug-trap.count-off-queue"])
         #expect(result.signal != nil)
         #expect(result.output.contains("NoteStore concurrency violation"))
     }
@@ -56,7 +57,7 @@ struct LabDemoCommandTests {
         ["demo", "--list", "--json"],
     ])
     func badUsage(arguments: [String]) async throws {
-        let result = try await LabProcess.run(arguments)
+        let result = try await LabExecutable.runAsGiven(arguments)
         #expect(result.exitStatus == 64)
         #expect(result.output.split(separator: "\n").count == 1)
         #expect(result.output.hasPrefix("lab: "))

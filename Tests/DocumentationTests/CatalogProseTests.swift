@@ -8,7 +8,7 @@ import Workload
 
 /// Counts and mappings the prose states, checked against the one place each is kept: the
 /// demo catalog for the lessons, the exercise catalog for the exercises, the row catalog for
-/// the rows. A lesson or an exercise added to a catalog fails these tests until the prose
+/// the rows (and the README's table of rows). A lesson or an exercise added to a catalog fails these tests until the prose
 /// says so too.
 @Suite("Prose and catalogs")
 struct CatalogProseTests {
@@ -44,6 +44,21 @@ struct CatalogProseTests {
         return found
     }
 
+    /// Expects every count the pages state with `pattern` to be `expected`, and returns the
+    /// counts found, for a test that asks how many there are. `keep` leaves out a place
+    /// where the words mean something else.
+    @discardableResult
+    static func expectCounts(
+        _ pattern: String, equal expected: Int?, _ why: String = "", keep: (String) -> Bool = { _ in true },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [(place: String, value: Int?)] {
+        let found = try counts(pattern).filter { keep($0.place) }
+        for (place, value) in found {
+            #expect(value == expected, "\(place)\(why.isEmpty ? "" : ": " + why)", sourceLocation: sourceLocation)
+        }
+        return found
+    }
+
     static let demos = DemoCatalog.all
     static let fromArticles = demos.filter { !$0.source.hasPrefix("SE-") && $0.source != Article.beyondTheArticles }
     static let fromProposals = demos.filter { $0.source.hasPrefix("SE-") }
@@ -51,38 +66,38 @@ struct CatalogProseTests {
 
     @Test("Every \"the N lessons\" in the prose is the demo catalog's count")
     func lessonCount() throws {
-        let found = try Self.counts(#"\bthe (\w+) lessons\b"#).filter { !$0.place.lowercased().contains("the first ") }
+        let found = try Self.expectCounts(
+            #"\bthe (\w+) lessons\b"#, equal: Self.demos.count, "the catalog has \(Self.demos.count) lessons",
+            keep: { !$0.lowercased().contains("the first ") }
+        )
         #expect(found.count >= 5, "the pages state the count of lessons in several places")
-        for (place, value) in found { #expect(value == Self.demos.count, "\(place): the catalog has \(Self.demos.count) lessons") }
     }
 
     @Test("The lessons' sources are counted as the demos name them: articles, proposals, beyond the articles")
     func lessonSources() throws {
-        for (place, value) in try Self.counts(#"(\w+) (?:of the \w+ )?lessons come from five"#) {
-            #expect(value == Self.fromArticles.count, "\(place): \(Self.fromArticles.count) demos name one of the five articles")
-        }
-        for (place, value) in try Self.counts(#"(\w+) from Swift Evolution proposals"#) {
-            #expect(value == Self.fromProposals.count, "\(place): \(Self.fromProposals.count) demos name a proposal")
-        }
-        for (place, value) in try Self.counts(#"(\w+) from what Core Data and SwiftData do beyond"#) {
-            #expect(value == Self.beyondArticles.count, "\(place): \(Self.beyondArticles.count) demos go beyond the articles")
-        }
+        try Self.expectCounts(
+            #"(\w+) (?:of the \w+ )?lessons come from five"#, equal: Self.fromArticles.count,
+            "\(Self.fromArticles.count) demos name one of the five articles"
+        )
+        try Self.expectCounts(
+            #"(\w+) from Swift Evolution proposals"#, equal: Self.fromProposals.count, "\(Self.fromProposals.count) demos name a proposal"
+        )
+        try Self.expectCounts(
+            #"(\w+) from what Core Data and SwiftData do beyond"#, equal: Self.beyondArticles.count,
+            "\(Self.beyondArticles.count) demos go beyond the articles"
+        )
         let beyond = Self.beyondArticles.map { $0.lesson }
-        for (place, value) in try Self.counts(#"Lessons \d+ to (\d+) show what Core Data and SwiftData do beyond"#) {
-            #expect(value == beyond.max(), "\(place)")
-        }
-        for (place, value) in try Self.counts(#"Lessons (\d+) to \d+ show what Core Data and SwiftData do beyond"#) {
-            #expect(value == beyond.min(), "\(place)")
-        }
+        try Self.expectCounts(#"Lessons \d+ to (\d+) show what Core Data and SwiftData do beyond"#, equal: beyond.max())
+        try Self.expectCounts(#"Lessons (\d+) to \d+ show what Core Data and SwiftData do beyond"#, equal: beyond.min())
     }
 
     @Test("Every count of the exercises in the prose is the exercise catalog's")
     func exerciseCount() throws {
-        let found = try Self.counts(#"\b(\w+) (?:graded exercises|small files)\b"#)
+        let found = try Self.expectCounts(
+            #"\b(\w+) (?:graded exercises|small files)\b"#, equal: ExerciseCatalog.all.count,
+            "the catalog has \(ExerciseCatalog.all.count) exercises"
+        )
         #expect(found.count >= 3)
-        for (place, value) in found {
-            #expect(value == ExerciseCatalog.all.count, "\(place): the catalog has \(ExerciseCatalog.all.count) exercises")
-        }
     }
 
     @Test("Start here's lesson table gives each lesson the demo and the chapter the demo catalog gives it")
@@ -135,26 +150,35 @@ struct CatalogProseTests {
     func reliabilityRowCounts() throws {
         let all = RowCatalog.all.count
         let concurrent = RowCatalog.all.filter(\.concurrentClients).count
-        for (place, value) in try Self.counts(#"every row of the catalog, (\d+) of them"#) { #expect(value == all, "\(place)") }
-        for (place, value) in try Self.counts(#"exit 0: (\d+) rows, 20,000 notes each"#) { #expect(value == all, "\(place)") }
-        let stressed = try Self.counts(#"takes concurrent clients: (\d+) of the \d+"#)
+        try Self.expectCounts(#"every row of the catalog, (\d+) of them"#, equal: all)
+        try Self.expectCounts(#"exit 0: (\d+) rows, 20,000 notes each"#, equal: all)
+        let stressed = try Self.expectCounts(#"takes concurrent clients: (\d+) of the \d+"#, equal: concurrent)
         #expect(!stressed.isEmpty)
-        for (place, value) in stressed { #expect(value == concurrent, "\(place)") }
-        for (place, value) in try Self.counts(#"takes concurrent clients: \d+ of the (\d+)"#) { #expect(value == all, "\(place)") }
-        for (place, value) in try Self.counts(#"\| (\d+) rows \(every row whose clients run concurrently\)"#) {
-            #expect(value == concurrent, "\(place)")
-        }
+        try Self.expectCounts(#"takes concurrent clients: \d+ of the (\d+)"#, equal: all)
+        try Self.expectCounts(#"\| (\d+) rows \(every row whose clients run concurrently\)"#, equal: concurrent)
     }
 
     @Test("The rows the prose says the cost model leaves out are the rows the catalog leaves out")
     func rowsOutsideTheModel() throws {
         let outside = RowCatalog.all.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
-        for (place, value) in try Self.counts(#"(\w+) rows do other work than a base"#) { #expect(value == outside.count, "\(place)") }
-        for (place, value) in try Self.counts(#"The (\w+) whose work is not a base's"#) { #expect(value == outside.count, "\(place)") }
+        try Self.expectCounts(#"(\w+) rows do other work than a base"#, equal: outside.count)
+        try Self.expectCounts(#"The (\w+) whose work is not a base's"#, equal: outside.count)
         let readme = Self.joined(try #require(Guide.text(at: "README.md")))
         let named = outside.map { "`\($0)`" }
         let list = named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
         #expect(readme.contains("so the model leaves them out: \(list)."), "the README names \(list)")
+    }
+
+    @Test("The README's row table lists every row of the catalog, in order, with its kind and lessons")
+    func readmeRowTable() throws {
+        let readme = try #require(Guide.text(at: "README.md"))
+        let rows = Self.tableRows(of: readme, header: "| row | kind | what it is | lesson |")
+        let documented = rows.map { [$0[0], $0[1], $0[3]] }
+        let catalog = RowCatalog.all.map { ["`\($0.name)`", $0.kind.rawValue, $0.lessons.map(String.init).joined(separator: ", ")] }
+        #expect(documented.count == catalog.count, "the README lists \(documented.map { $0[0] }), the catalog \(catalog.map { $0[0] })")
+        for (inReadme, inCode) in zip(documented, catalog) {
+            #expect(inReadme == inCode, "README: \(inReadme); RowCatalog: \(inCode)")
+        }
     }
 
     @Test("Every lesson's chapter links the fidelity chapter, and Start here does too")

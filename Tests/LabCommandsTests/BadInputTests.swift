@@ -6,8 +6,6 @@ import Bench
 import Testing
 import Workload
 
-@testable import LabCommands
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

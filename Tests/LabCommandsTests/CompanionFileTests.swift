@@ -6,8 +6,6 @@ import NoteStore
 import TestSupport
 import Testing
 
-@testable import LabCommands
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -6,8 +6,6 @@ import NoteStore
 import TestSupport
 import Testing
 
-@testable import LabCommands
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -147,11 +145,27 @@ struct DatabaseFileTests {
         #expect(try Self.contents(of: folder) == before, "every byte, and no file made beside it")
     }
 
-    @Test("A 'file:' argument is a path, not a SQLite URI")
-    func fileColonIsAPath() throws {
-        let location = try BenchDatabase.Location(argument: "file:notes.sqlite?mode=memory")
-        let expected = FileManager.default.currentDirectoryPath + "/file:notes.sqlite?mode=memory"
-        #expect(location == .file(expected))
+    // No lock file sits beside a database any more: what a user keeps at the name the
+    // first round's lock used is left alone.
+    @Test("What sits at the name of the first round's lock file is left as it was", arguments: ["link", "fifo", "file"])
+    func oldLockNameIsLeftAlone(_ kind: String) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        let lock = path + ".lab-lock"
+        try Data("the user's\n".utf8).write(to: URL(fileURLWithPath: folder.path("target")))
+        switch kind {
+        case "link": try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: "target")
+        case "fifo": #expect(mkfifo(lock, 0o600) == 0)
+        default: try Data("the user's lock\n".utf8).write(to: URL(fileURLWithPath: lock))
+        }
+        let before = try Self.contents(of: folder)
+
+        let result = try await LabExecutable.run(Self.smallRun(on: path))
+
+        #expect(result.exitStatus == 0, "\(result.output)")
+        var after = try Self.contents(of: folder)
+        #expect(after.removeValue(forKey: "lab.sqlite") != nil)
+        #expect(after == before, "the link, its target, the FIFO or the file: every byte")
     }
 
     // MARK: Helpers

@@ -1,9 +1,5 @@
-import RowKit
-import Support
-import Bench
+import TestSupport
 import Testing
-
-@testable import LabCommands
 
 /// Each scenario's paragraph under its table in Results.md is written from that scenario's
 /// own rows: what grdb does there, and, in sync, which rows merge and which fetch again.

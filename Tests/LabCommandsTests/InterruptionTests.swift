@@ -125,7 +125,7 @@ struct InterruptedRun: Sendable {
         _ arguments: [String], temporary: TemporaryFolder, interruptWith signal: Int32?,
         when ready: @escaping @Sendable ([String]) -> Bool, then act: @escaping @Sendable () -> Void = {}
     ) async throws -> InterruptedRun {
-        guard let lab = LabExecutable.url else { throw LabExecutable.Failure(description: "no lab executable") }
+        let lab = try LabExecutable.located()
         var childEnvironment = ProcessInfo.processInfo.environment
         childEnvironment["TMPDIR"] = temporary.url.path
         let environment = childEnvironment

@@ -1,21 +1,8 @@
-import RowKit
-import Bench
-import Demos
 import Foundation
+import Support
 import TestSupport
 import Testing
 import WorkshopChecks
-import ChildProcesses
-import Support
-
-@testable import LabCommands
-@testable import NoteStore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What `lab` says when it refuses or fails: one line that names the path and says what to
 /// do, its control characters escaped; exit 74 whenever a command's output cannot be
@@ -33,36 +20,6 @@ struct MessagesTests {
         #expect(!result.output.dropLast().contains { $0.isNewline || $0 == "\u{1B}" || $0 == "\t" })
     }
 
-    @Test("Escaping names every control character, a backslash and a direction override")
-    func escaping() {
-        #expect("a\nb\tc\u{1B}d\u{7F}e\\f\u{202E}g".shown == #"a\nb\tc\ed\u{7F}e\\f\u{202E}g"#)
-        #expect("plain/päth".shown == "plain/päth")
-    }
-
-    @Test("A hot journal beside a lab database is called what it is", arguments: [""])
-    func hotJournal(_: String) async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        #expect(try await LabExecutable.run(DatabaseFileTests.smallRun(on: path)).exitStatus == 0)
-        try Data(repeating: 0xD9, count: 512).write(to: URL(fileURLWithPath: path + "-journal"))
-        let result = try await LabExecutable.run(DatabaseFileTests.smallRun(on: path))
-        #expect(result.exitStatus == 65)
-        #expect(result.output.contains("has a hot journal beside it"))
-        #expect(!result.output.contains("readonly"))
-    }
-
-    @Test("SQLite's disk I/O error names the file it failed on: the database, or its -shm")
-    func ioErrorNamesThePath() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("notes.sqlite")
-        let connection = try SQLiteConnection(location: .file(path))
-        defer { connection.close() }
-        // SQLITE_IOERR_SHMSIZE (4874) is the index's; SQLITE_IOERR_WRITE (778) the database's.
-        #expect(connection.error(4874, message: "disk I/O error").description.hasPrefix("SQLite error 4874: disk I/O error on '\(path)-shm'"))
-        #expect(connection.error(778, message: "disk I/O error").description.hasPrefix("SQLite error 778: disk I/O error on '\(path)'"))
-        #expect(connection.error(19, message: "UNIQUE constraint failed") == .constraintViolation("UNIQUE constraint failed"))
-    }
-
     /// Commands other than `bench`'s run, each in a checkout, with its output on /dev/full.
     static let commands: [[String]] = [
         ["--help"], ["bench", "--help"], ["bench", "--list"], ["demo"],
@@ -72,11 +29,9 @@ struct MessagesTests {
     @Test("Every command exits 74 with one line when its output cannot be written", arguments: commands)
     func unwritableOutput(_ arguments: [String]) async throws {
         let checkout = try FakeCheckout()
-        let lab = try #require(LabExecutable.url)
         for redirect in ["> /dev/full", ">&-"] {
-            let result = try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"exec "$0" "$@" "# + redirect, lab.path] + arguments,
-                environment: checkout.environment, in: checkout.root
+            let result = try await LabExecutable.runAsGiven(
+                arguments, shell: #"exec "$0" "$@" "# + redirect, environment: checkout.environment, in: checkout.root
             )
             #expect(result.exitStatus == 74, "\(arguments) \(redirect): \(result.output)")
             let reason = redirect == ">&-" ? "it is closed" : "No space left on device"
@@ -98,12 +53,10 @@ struct MessagesTests {
     @Test("check --json of an exercise that does not exist writes a JSON error to standard output")
     func checkJSONError() async throws {
         let checkout = try FakeCheckout(exercises: [])
-        let lab = try #require(LabExecutable.url)
         let folder = try TemporaryFolder()
         let report = folder.path("out.json")
-        let result = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"exec "$0" workshop check 99 --json > "$1""#, lab.path, report],
-            environment: checkout.environment, in: checkout.root
+        let result = try await LabExecutable.runAsGiven(
+            [report], shell: #"exec "$0" workshop check 99 --json > "$1""#, environment: checkout.environment, in: checkout.root
         )
         #expect(result.exitStatus == 64)
         let message = "there is no exercise 99: the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)"
@@ -144,11 +97,9 @@ struct MessagesTests {
     @Test("A relative path when the current folder was removed says so, not \"the folder '' does not exist\"")
     func removedCurrentFolder() async throws {
         let folder = try TemporaryFolder()
-        let lab = try #require(LabExecutable.url)
-        let script = #"mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@""#
-        let result = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, lab.path] + OutputFileTests.smallRun + ["--database", "notes.sqlite"],
-            environment: ProcessInfo.processInfo.environment, in: folder.url
+        let result = try await LabExecutable.runAsGiven(
+            OutputFileTests.smallRun + ["--database", "notes.sqlite"],
+            shell: #"mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@""#, in: folder.url
         )
         #expect(result.exitStatus == 64)
         #expect(result.output == "lab: --database 'notes.sqlite' is relative to the current folder, which cannot be found (No such file or directory): cd to a folder that exists, or give an absolute path\n")
@@ -161,7 +112,7 @@ struct MessagesTests {
         try Data().write(to: URL(fileURLWithPath: file))
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = file
-        let result = try await ChildProcess.run(try #require(LabExecutable.url), arguments: OutputFileTests.smallRun, environment: environment)
+        let result = try await LabExecutable.runAsGiven(OutputFileTests.smallRun, environment: environment)
         #expect(result.exitStatus == 65)
         #expect(result.output == "lab: cannot create a temporary folder for the databases in '\(file)': Not a directory; set TMPDIR to a folder you can write\n")
     }

@@ -6,8 +6,6 @@ import TestSupport
 import Testing
 import Support
 
-@testable import LabCommands
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -57,7 +57,7 @@ struct WorkshopContainmentTests {
         let report = try await run("sleep 1000 & echo $! > '\(folder.path("pid"))'; \(Self.printPassingReport)")
         #expect(report.passed)
         let pid = try #require(Int32(String(contentsOfFile: folder.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(await ChildProcessTests.ends(pid))
+        #expect(await ProcessState.ends(pid))
     }
 
     @Test("A report line without the run's token, or from a run whose exit says otherwise, is not the check's report")
@@ -111,7 +111,7 @@ struct WorkshopContainmentTests {
             try await run(script, deadline: .seconds(1))
         }
         let pid = try #require(Int32(String(contentsOfFile: folder.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(await ChildProcessTests.ends(pid))
+        #expect(await ProcessState.ends(pid))
     }
 
     @Test("The standard limits are set, each above what a check needs")
@@ -140,7 +140,7 @@ struct WorkshopContainmentTests {
         let pids = checkout.folder.path("pids")
         try FileManager.default.createDirectory(atPath: pids, withIntermediateDirectories: true)
 
-        let lab = try #require(LabExecutable.url)
+        let lab = try LabExecutable.located()
         let process = Process()
         process.executableURL = lab
         process.arguments = ["workshop", "watch"]
@@ -166,7 +166,7 @@ struct WorkshopContainmentTests {
         #expect(said.split(separator: "\n").last == "lab: interrupted by SIGINT; watch stopped, and every process its check started was ended")
         for name in ["exercise", "child"] {
             let pid = try #require(Int32(String(contentsOfFile: pids + "/" + name, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(await ChildProcessTests.ends(pid), "the \(name) does not outlive lab")
+            #expect(await ProcessState.ends(pid), "the \(name) does not outlive lab")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: checkout.temporary).filter { $0.hasPrefix("lab-") } == [],
                 "the check's working folder is removed")
@@ -239,7 +239,7 @@ final class FakeCheckout {
 
     /// `lab workshop` with `arguments`, run in `root`.
     static func lab(_ arguments: [String], in root: URL, environment: [String: String]) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(try #require(LabExecutable.url), arguments: ["workshop"] + arguments, environment: environment, in: root)
+        try await LabExecutable.runAsGiven(["workshop"] + arguments, environment: environment, in: root)
     }
 
     static func script(at path: String, _ body: String) throws {

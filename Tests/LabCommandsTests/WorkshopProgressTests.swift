@@ -129,10 +129,8 @@ struct WorkshopProgressTests {
     @Test("A hint that could not be written is not counted as shown")
     func unwrittenHintIsNotCounted() async throws {
         let checkout = try FakeCheckout(exercises: [])
-        let lab = try #require(LabExecutable.url)
-        let result = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"exec "$0" workshop hint 1 > /dev/full"#, lab.path],
-            environment: checkout.environment, in: checkout.root
+        let result = try await LabExecutable.runAsGiven(
+            ["workshop", "hint", "1"], shell: #"exec "$0" "$@" > /dev/full"#, environment: checkout.environment, in: checkout.root
         )
         #expect(result.exitStatus == 74)
         #expect(result.output == "lab: cannot write to standard output: No space left on device\n")

@@ -7,12 +7,6 @@ import Workload
 /// The actor-confined row: the context belongs to an actor's default executor, not a queue.
 @Suite("Actor-confined repository")
 struct ActorConfinedRepositoryTests {
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.actorConfined, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("Isolated to its actor, a confined context passes the debug check and sends nothing to its queue")
     func isolatedUseNeedsNoQueue() async throws {
         let container = try NoteContainer(location: .inMemory, options: .init(concurrencyDebug: true))
@@ -48,17 +42,6 @@ struct ActorConfinedRepositoryTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains(ConcurrencyDebug.actorTrapPrefix) && message.contains("ActorConfinedRepository"))
-    }
-
-    @Test("Closing and releasing the repository frees it")
-    func closeReleases() async throws {
-        weak var released: ActorConfinedRepository?
-        do {
-            let repository = try ActorConfinedRepository(container: NoteContainer(location: .inMemory))
-            released = repository
-            await repository.close()
-        }
-        #expect(released == nil)
     }
 }
 

@@ -20,12 +20,6 @@ struct ActorPerObjectRepositoryTests {
         try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)
     }
 
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.actorPerObject, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("There is one actor per note touched, whatever the call")
     func oneActorPerNote() async throws {
         try await prepare()
@@ -116,18 +110,5 @@ struct ActorPerObjectRepositoryTests {
         try await repository.close()
         #expect(note == nil)
         #expect(await repository.noteObjectCount == 0)
-    }
-
-    @Test("Closing and releasing the repository frees it")
-    func closeReleases() async throws {
-        weak var released: ActorPerObjectRepository?
-        do {
-            let repository = try ActorPerObjectRepository(container: container)
-            released = repository
-            try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)
-            _ = try await repository.title(of: NoteID(1))
-            try await repository.close()
-        }
-        #expect(released == nil)
     }
 }

@@ -16,12 +16,6 @@ struct CustomExecutorRepositoryTests {
         repository = try CustomExecutorRepository(container: container)
     }
 
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.customExecutor, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("Isolated methods run on the context's queue")
     func isolatedCodeRunsOnTheQueue() async throws {
         #expect(await repository.isOnContextQueue())
@@ -55,26 +49,6 @@ struct CustomExecutorRepositoryTests {
         let digest = try await repository.chattyRead(of: NoteID(4))
         #expect(!digest.isEmpty)
         #expect(repository.modelExecutor.enqueuedJobs == jobs + 1)
-    }
-
-    @Test("A missing note is reported as notFound")
-    func missingNote() async throws {
-        await #expect(throws: NoteStoreError.notFound("note 424242")) {
-            _ = try await repository.snapshot(of: NoteID(424_242))
-        }
-    }
-
-    @Test("Closing and releasing the repository frees it")
-    func closeReleases() async throws {
-        weak var released: CustomExecutorRepository?
-        do {
-            let repository = try CustomExecutorRepository(container: container)
-            released = repository
-            try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)
-            _ = try await repository.snapshot(of: NoteID(1))
-            await repository.close()
-        }
-        #expect(released == nil)
     }
 }
 

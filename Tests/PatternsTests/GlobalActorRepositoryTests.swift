@@ -14,12 +14,6 @@ struct GlobalActorRepositoryTests {
         container = try NoteContainer(location: .inMemory, options: .init(concurrencyDebug: true))
     }
 
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.globalActor, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("DatabaseActor code runs on the database queue")
     @DatabaseActor
     func isolatedCodeRunsOnTheQueue() {
@@ -77,15 +71,6 @@ struct GlobalActorRepositoryTests {
         #expect(try await ScenarioRunner.outcome(of: plan, on: second) == ReferenceModel.expectedOutcome(of: plan))
         await second.close()
         #expect(DatabaseActor.executor.enqueuedJobs > jobs)
-    }
-
-    @Test("A missing note is reported as notFound")
-    func missingNote() async throws {
-        let repository = try await GlobalActorRepository(container: container)
-        await #expect(throws: NoteStoreError.notFound("note 424242")) {
-            _ = try await repository.snapshot(of: NoteID(424_242))
-        }
-        await repository.close()
     }
 }
 

@@ -9,14 +9,6 @@ import RowKit
 /// The same actor behind the same helpers, built two ways: what a language setting moves.
 @Suite("Helper layer rows")
 struct HelperLayerRowTests {
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        for row in [RowDescriptor.nonsending, .concurrent] {
-            let run = try await ReferenceRun(row, scenario: scenario, clients: clients)
-            #expect(run.measured == run.expected, "\(row.name)")
-        }
-    }
-
     @Test("With NonisolatedNonsendingByDefault the helper stays on the actor: one job on the queue per call")
     func nonsendingStays() async throws {
         let repository = try NonsendingStore.HelperLayerRepository(container: Self.container(), name: "nonsending")

@@ -16,12 +16,6 @@ struct PlainActorRepositoryTests {
         repository = try PlainActorRepository(container: container)
     }
 
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.plainActor, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("Each call is exactly one perform job on the context's queue")
     func oneJobPerCall() async throws {
         try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)
@@ -30,19 +24,6 @@ struct PlainActorRepositoryTests {
         _ = try await repository.folderName(of: NoteID(2))
         try await repository.update(NoteID(3), with: NoteEdit(body: "edited", modifiedAdvance: 60))
         #expect(await repository.queueJobCount - before == 3)
-    }
-
-    @Test("Closing and releasing the repository frees it")
-    func closeReleases() async throws {
-        weak var released: PlainActorRepository?
-        do {
-            let repository = try PlainActorRepository(container: container)
-            released = repository
-            try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)
-            _ = try await repository.snapshot(of: NoteID(1))
-            try await repository.close()
-        }
-        #expect(released == nil)
     }
 }
 

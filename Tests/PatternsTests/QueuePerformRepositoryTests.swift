@@ -33,19 +33,4 @@ struct QueuePerformRepositoryTests {
         #expect(after.modified == before.modified.addingTimeInterval(120))
         #expect(after.title == before.title)
     }
-
-    @Test("A failed import writes nothing")
-    func failedImportWritesNothing() async throws {
-        let countBefore = try await repository.count()
-        let checksumBefore = try await repository.checksum()
-        let existing = try await repository.snapshot(of: NoteID(1))
-        var fresh = existing
-        fresh.id = NoteID(50_000)
-        // The second note repeats an existing identifier: the whole batch must be refused.
-        await #expect(throws: NoteStoreError.self) {
-            try await repository.importBatch(NoteBatch(notes: [fresh, existing]))
-        }
-        #expect(try await repository.count() == countBefore)
-        #expect(try await repository.checksum() == checksumBefore)
-    }
 }

@@ -9,12 +9,6 @@ import RowKit
 /// The task-executor row: the custom-executor actor called from tasks that prefer its executor.
 @Suite("Task executor row")
 struct TaskExecutorRowTests {
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.taskExecutor, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("A task that prefers the context's executor runs its own code on the context's queue")
     func clientRunsOnTheQueue() async throws {
         let repository = try CustomExecutorRepository(container: NoteContainer(location: .inMemory))

@@ -7,12 +7,6 @@ import Workload
 /// The thread-executor row: the actor's jobs run on one dedicated thread.
 @Suite("Thread executor repository")
 struct ThreadExecutorRepositoryTests {
-    @Test("Each scenario ends with the reference checksum, reads and count", arguments: Scenario.allCases, [1, 4])
-    func endsAtReference(scenario: Scenario, clients: Int) async throws {
-        let run = try await ReferenceRun(.threadExecutor, scenario: scenario, clients: clients)
-        #expect(run.measured == run.expected)
-    }
-
     @Test("Isolated methods run on the executor's thread, and the caller does not")
     func isolatedCodeRunsOnTheThread() async throws {
         let repository = try ThreadExecutorRepository(container: NoteContainer(location: .inMemory))

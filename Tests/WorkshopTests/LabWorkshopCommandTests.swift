@@ -1,10 +1,10 @@
 import Demos
 import Foundation
+import TestSupport
 import Testing
 import WorkshopChecks
 
 @testable import LabCommands
-import ChildProcesses
 import Support
 
 /// `lab workshop` as a learner runs it, in a checkout of its own, so that no test touches
@@ -17,10 +17,7 @@ struct LabWorkshopCommandTests {
     }
 
     static func lab(_ arguments: [String], in folder: URL) async throws -> Run {
-        let lab = try #require(ChildProcess.sibling(named: "lab"))
-        let result = try await ChildProcess.run(
-            lab, arguments: ["workshop"] + arguments, environment: ProcessInfo.processInfo.environment, in: folder
-        )
+        let result = try await LabExecutable.runAsGiven(["workshop"] + arguments, in: folder)
         return Run(exitStatus: result.exitStatus, output: result.output)
     }
 

@@ -25,10 +25,14 @@ public actor ActorConfinedRepository: ContextActor {
     }
 }
 
+extension RowID {
+    public static let actorConfined = RowID("actor-confined")
+}
+
 extension RowDescriptor {
     /// `actor-confined`: the context belongs to the actor's default executor.
     public static let actorConfined = RowDescriptor(
-        name: "actor-confined", kind: .pattern,
+        id: .actorConfined, kind: .pattern,
         summary: "the context confined to an actor's own default executor, with no queue",
         lessons: [4],
         expectedHops: .perCall(2, because: "into the actor", "back to the caller's executor"),

@@ -85,10 +85,14 @@ public final class ActorPerObjectRepository: NoteRepository {
     }
 }
 
+extension RowID {
+    public static let actorPerObject = RowID("actor-per-object")
+}
+
 extension RowDescriptor {
     /// `actor-per-object`: every note is an actor; every read is a lookup and a hop into it.
     public static let actorPerObject = RowDescriptor(
-        name: "actor-per-object", kind: .antiPattern,
+        id: .actorPerObject, kind: .antiPattern,
         summary: "every note its own actor: a lookup hop plus a hop into the note for every read",
         lessons: [10],
         // snippet: expected-hops

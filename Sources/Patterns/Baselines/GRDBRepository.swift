@@ -253,10 +253,14 @@ extension GRDBRepository {
 
 // MARK: - RowDescriptor
 
+extension RowID {
+    public static let grdb = RowID("grdb")
+}
+
 extension RowDescriptor {
     /// `grdb`: GRDB's `DatabaseQueue` with the same SQL, through its async API.
     public static let grdb = RowDescriptor(
-        name: "grdb", kind: .peer,
+        id: .grdb, kind: .peer,
         summary: "GRDB 7 DatabaseQueue, async read/write, the same SQL: a serial queue behind an actor",
         lessons: [],
         expectedHops: .perCall(

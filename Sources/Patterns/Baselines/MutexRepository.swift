@@ -27,14 +27,18 @@ public final class MutexRepository: SQLNotesRepository {
     // snippet: end
 }
 
+extension RowID {
+    public static let mutex = RowID("mutex")
+}
+
 extension RowDescriptor {
     /// `mutex`: a lock instead of an actor; blocking, with no hops.
     public static let mutex = RowDescriptor(
-        name: "mutex", kind: .baseline,
+        id: .mutex, kind: .baseline,
         summary: "the same SQL on one connection behind Synchronization.Mutex: no hops, blocking",
         lessons: [1],
         expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor"),
-        costModel: .predicted(base: RowDescriptor.sqlBase)
+        costModel: .predicted(base: .rawSQLite)
     ) { configuration in
         try MutexRepository(location: configuration.location)
     }

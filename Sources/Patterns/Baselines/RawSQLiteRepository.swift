@@ -37,7 +37,7 @@ public final class RawSQLiteRepository: SQLNotesRepository {
 extension RowDescriptor {
     /// `raw-sqlite`: the SQL alone, the limit every other row is measured against.
     public static let rawSQLite = RowDescriptor(
-        name: "raw-sqlite", kind: .baseline,
+        id: .rawSQLite, kind: .baseline,
         summary: "the same SQL called synchronously on one connection: no layer, the limit",
         lessons: [], clients: .sequential,
         expectedHops: .perCall(0, because: "plain synchronous calls; the async wrapper stays on the caller's executor"),

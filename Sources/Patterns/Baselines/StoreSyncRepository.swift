@@ -71,7 +71,7 @@ extension RowDescriptor {
     /// `store-sync`: the store's own cost, the base the cost model adds the patterns' hops
     /// and queue jobs to.
     public static let storeSync = RowDescriptor(
-        name: "store-sync", kind: .baseline,
+        id: .storeSync, kind: .baseline,
         summary: "the lab's store through performAndWait, one client at a time: the store's own cost",
         lessons: [1], clients: .sequential,
         expectedHops: .perCall(0, because: "performAndWait blocks the caller; the block runs on the caller's thread"),

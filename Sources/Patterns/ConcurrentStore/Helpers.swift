@@ -17,10 +17,14 @@ nonisolated func checked<Value: Sendable>(_ value: Value) async -> Value {
     return value
 }
 
+extension RowID {
+    public static let concurrent = RowID("concurrent")
+}
+
 extension RowDescriptor {
     /// `concurrent`: helpers that leave the actor's executor on every call.
     public static let concurrent = RowDescriptor(
-        name: "concurrent", kind: .pattern,
+        id: .concurrent, kind: .pattern,
         summary: "custom-executor behind nonisolated async helpers marked @concurrent",
         lessons: [4],
         expectedHops: .perCall(
@@ -31,8 +35,8 @@ extension RowDescriptor {
             4, because: "into the actor: a job on the context's queue", "the helper: a job on the global pool",
             "back onto the actor: a job on the context's queue", "back to the caller: a job on the global pool"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
-        try HelperLayerRepository(container: configuration.makeContainer(), name: "concurrent")
+        try HelperLayerRepository(container: configuration.makeContainer(), name: RowID.concurrent.rawValue)
     }
 }

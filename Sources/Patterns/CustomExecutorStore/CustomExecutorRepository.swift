@@ -74,17 +74,21 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     }
 }
 
+extension RowID {
+    public static let customExecutor = RowID("custom-executor")
+}
+
 extension RowDescriptor {
     /// `custom-executor`: the actor's jobs run on the context's queue, as `@ModelActor`'s do.
     public static let customExecutor = RowDescriptor(
-        name: "custom-executor", kind: .pattern,
+        id: .customExecutor, kind: .pattern,
         summary: "an actor whose SerialExecutor is the context's queue (@ModelActor by hand)",
         lessons: [4],
         expectedHops: .perCall(
             2,
             because: "into the actor: a job on the context's queue", "back to the caller's executor"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())
     }

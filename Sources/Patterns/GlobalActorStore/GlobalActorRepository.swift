@@ -77,10 +77,14 @@ public final class GlobalActorRepository: NoteRepository {
     }
 }
 
+extension RowID {
+    public static let globalActor = RowID("global-actor")
+}
+
 extension RowDescriptor {
     /// `global-actor`: `@DatabaseActor` types on the context's queue; zero hops between them.
     public static let globalActor = RowDescriptor(
-        name: "global-actor", kind: .pattern,
+        id: .globalActor, kind: .pattern,
         summary: "@DatabaseActor types on a context-queue executor: zero hops between them",
         lessons: [5],
         expectedHops: .perCall(
@@ -88,7 +92,7 @@ extension RowDescriptor {
             because: "into the global actor: a job on its queue", "back to the caller's executor",
             "calls into @DatabaseActor helpers add none: same executor"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try await GlobalActorRepository(container: configuration.makeContainer())
     }

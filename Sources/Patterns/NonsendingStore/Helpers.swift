@@ -16,10 +16,14 @@ nonisolated func checked<Value: Sendable>(_ value: Value) async -> Value {
     return value
 }
 
+extension RowID {
+    public static let nonsending = RowID("nonsending")
+}
+
 extension RowDescriptor {
     /// `nonsending`: helpers that stay on the actor's executor.
     public static let nonsending = RowDescriptor(
-        name: "nonsending", kind: .pattern,
+        id: .nonsending, kind: .pattern,
         summary: "custom-executor behind nonisolated async helpers, with NonisolatedNonsendingByDefault",
         lessons: [4],
         expectedHops: .perCall(
@@ -29,8 +33,8 @@ extension RowDescriptor {
         expectedEnqueues: .perCall(
             2, because: "into the actor: one job on the context's queue", "back: one job handed to the global pool"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
-        try HelperLayerRepository(container: configuration.makeContainer(), name: "nonsending")
+        try HelperLayerRepository(container: configuration.makeContainer(), name: RowID.nonsending.rawValue)
     }
 }

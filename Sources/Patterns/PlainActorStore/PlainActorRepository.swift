@@ -75,10 +75,14 @@ public actor PlainActorRepository: NoteRepository {
     }
 }
 
+extension RowID {
+    public static let plainActor = RowID("plain-actor")
+}
+
 extension RowDescriptor {
     /// `plain-actor`: an actor for mutual exclusion, `perform` for the context's queue.
     public static let plainActor = RowDescriptor(
-        name: "plain-actor", kind: .pattern,
+        id: .plainActor, kind: .pattern,
         summary: "a plain actor that hops into context.perform { } in every method",
         lessons: [3],
         // snippet: expected-hops
@@ -88,7 +92,7 @@ extension RowDescriptor {
             because: "into the actor", "back to the caller's executor"
         ),
         // snippet: end
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try PlainActorRepository(container: configuration.makeContainer())
     }

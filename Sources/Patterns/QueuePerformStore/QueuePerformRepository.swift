@@ -73,17 +73,21 @@ public final class QueuePerformRepository: NoteRepository {
     }
 }
 
+extension RowID {
+    public static let queuePerform = RowID("queue-perform")
+}
+
 extension RowDescriptor {
     /// `queue-perform`: every call is a `perform` closure on the context's queue.
     public static let queuePerform = RowDescriptor(
-        name: "queue-perform", kind: .pattern,
+        id: .queuePerform, kind: .pattern,
         summary: "context.perform { } from async code: a continuation and a queue job per call",
         lessons: [1],
         expectedHops: .perCall(
             0,
             because: "perform suspends on a continuation and the queue resumes it: a job, not an executor switch"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try QueuePerformRepository(container: configuration.makeContainer())
     }

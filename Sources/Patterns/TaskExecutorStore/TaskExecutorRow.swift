@@ -14,6 +14,10 @@ import NoteStore
 import Workload
 import RowKit
 
+extension RowID {
+    public static let taskExecutor = RowID("task-executor")
+}
+
 extension RowDescriptor {
     /// Each of the row's hops is an enqueue on the context's queue from that queue's own
     /// thread, and the other way round: the same count for both.
@@ -45,13 +49,13 @@ extension RowDescriptor {
 
     /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.
     public static let taskExecutor = RowDescriptor(
-        name: "task-executor", kind: .pattern,
+        id: .taskExecutor, kind: .pattern,
         summary: "the custom-executor actor, called from tasks that prefer its executor (SE-0417)",
         lessons: [4],
         clients: .concurrentPreferring { repository in (repository as? CustomExecutorRepository)?.modelExecutor },
         expectedHops: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
         expectedEnqueues: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())
     }

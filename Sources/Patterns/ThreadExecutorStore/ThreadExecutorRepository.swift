@@ -26,17 +26,21 @@ public actor ThreadExecutorRepository: ContextActor {
     }
 }
 
+extension RowID {
+    public static let threadExecutor = RowID("thread-executor")
+}
+
 extension RowDescriptor {
     /// `thread-executor`: the actor's jobs run on one dedicated thread that spins before it parks.
     public static let threadExecutor = RowDescriptor(
-        name: "thread-executor", kind: .pattern,
+        id: .threadExecutor, kind: .pattern,
         summary: "an actor whose SerialExecutor is one dedicated thread that spins 50 µs before parking",
         lessons: [4],
         expectedHops: .perCall(2, because: "into the actor: a job on the executor's thread", "back to the caller's executor"),
         expectedEnqueues: .perCall(
             2, because: "into the actor: one job handed to the thread", "back: one job handed to the global pool"
         ),
-        costModel: .predicted(base: RowDescriptor.storeBase)
+        costModel: .predicted(base: .storeSync)
     ) { configuration in
         try ThreadExecutorRepository(container: configuration.makeContainer())
     }

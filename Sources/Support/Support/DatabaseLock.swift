@@ -101,7 +101,10 @@ package final class DatabaseLock {
     /// `1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF` (Linux).
     package static func holder(of identity: FileIdentity) -> pid_t? {
         #if os(Linux)
-        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        // Read to the end: `String(contentsOfFile:)` stops at 4 KiB on a file of /proc, whose
+        // size says 0, and a busy machine's table of locks is longer.
+        guard let data = try? FileHandle(forReadingAtPath: "/proc/locks")?.readToEnd() else { return nil }
+        let table = String(decoding: data, as: UTF8.self)
         // The kernel prints the device as major:minor in hexadecimal, from st_dev's fields.
         let major = ((identity.device >> 8) & 0xFFF) | ((identity.device >> 32) & ~0xFFF)
         let minor = (identity.device & 0xFF) | ((identity.device >> 12) & ~0xFF)

@@ -13,8 +13,8 @@ public struct RowDescriptor: Sendable {
         case peer
     }
 
-    /// The fixed row name (`queue-perform`, `plain-actor`, …).
-    public let name: String
+    /// The row's fixed name, typed.
+    public let id: RowID
     public let kind: Kind
     /// What the row is, in one line.
     public let summary: String
@@ -39,13 +39,13 @@ public struct RowDescriptor: Sendable {
     public let open: @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
 
     public init(
-        name: String, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
+        id: RowID, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
         expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil,
         costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
         isSharedInfrastructure: @escaping @Sendable (AnyObject) -> Bool = RowDescriptor.isStoreInfrastructure,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
     ) {
-        self.name = name
+        self.id = id
         self.kind = kind
         self.summary = summary
         self.lessons = lessons
@@ -68,17 +68,16 @@ extension RowDescriptor {
 }
 
 extension RowDescriptor {
+    /// The row's fixed name (`queue-perform`, `plain-actor`, …), as the table and the JSON
+    /// report show it.
+    public var name: String { id.rawValue }
+
     /// False for a row that is single-threaded by definition: its clients run one after
     /// another instead of concurrently.
     public var concurrentClients: Bool { clients.isConcurrent }
 
-    /// The base of the rows built on the lab's store.
-    public static let storeBase = "store-sync"
-    /// The base of the rows that run the SQL without the store.
-    public static let sqlBase = "raw-sqlite"
-
     /// The row whose time the cost model adds this row's hops and round trips to, if any.
-    public var modelBase: String? {
+    public var modelBase: RowID? {
         if case .predicted(let base) = costModel { base } else { nil }
     }
 }
@@ -90,9 +89,9 @@ public enum CostModelRole: Sendable, Equatable {
     /// The row does its database work with no concurrency layer; other rows are predicted
     /// from its time.
     case base
-    /// The row does the work of the row named `base`, plus its own hops and queue round
-    /// trips: the model predicts its time from those.
-    case predicted(base: String)
+    /// The row does the work of the row `base`, plus its own hops and queue round trips:
+    /// the model predicts its time from those.
+    case predicted(base: RowID)
     /// The row's work is not any base's, so the model predicts nothing for it; `because`
     /// says what differs.
     case unpredicted(because: String)

@@ -1,7 +1,11 @@
+import ActorPerObjectStore
+import Baselines
+import CustomExecutorStore
 import Foundation
-import Workload
-import Support
+import QueuePerformStore
 import RowKit
+import Support
+import Workload
 
 // MARK: - What explains a scenario's differences
 
@@ -13,7 +17,7 @@ extension BenchReport {
         guard let raw = scenario.reference?.nanosecondsPerOperation else {
             return "raw-sqlite did not run, so the rows are not compared with the SQL alone."
         }
-        let store = scenario.row(named: RowDescriptor.storeBase)?.nanosecondsPerOperation
+        let store = scenario.row(.storeSync)?.nanosecondsPerOperation
         let patterns = scenario.rows.filter { $0.kind == .pattern && $0.throughput != nil }
         let kept = patterns.compactMap { row in row.throughput.map { $0.median * raw / 1e9 } }
         let model = model(of: scenario)
@@ -26,10 +30,10 @@ extension BenchReport {
         if let low = kept.min(), let high = kept.max(), let roundTrip {
             sentences.append(scenarioSpecific(scenario, raw: raw, store: store, roundTrip: roundTrip, kept: low...high))
         }
-        if let mutex = scenario.row(named: "mutex"), let throughput = mutex.throughput?.median {
+        if let mutex = scenario.row(.mutex), let throughput = mutex.throughput?.median {
             sentences.append("mutex, the same SQL behind a lock with no queue, keeps \(Self.percent(throughput * raw / 1e9)) of raw-sqlite.")
         }
-        if let grdb = scenario.row(named: "grdb"), let time = grdb.nanosecondsPerOperation {
+        if let grdb = scenario.row(.grdb), let time = grdb.nanosecondsPerOperation {
             sentences.append("grdb takes \(Self.microseconds(time)): \(Self.grdbWork(in: scenario.scenario)) (see the Baselines chapter).")
         }
         let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)
@@ -56,12 +60,12 @@ extension BenchReport {
         case .importBatch:
             return "One operation writes a hundred notes in one transaction, so \(trip), small beside the write: \(keptText), and hops hardly matter."
         case .pointRead:
-            let wakeups = scenario.row(named: "custom-executor")?.wakeupsPerOperation.map {
+            let wakeups = scenario.row(.customExecutor)?.wakeupsPerOperation.map {
                 " custom-executor's process blocked and woke \(Format.decimal($0, digits: 1)) times per read."
             } ?? ""
             return "One operation is one indexed read, and every pattern sends it to the context's queue: \(trip), \(Format.decimal(roundTrip / (store ?? raw), digits: 1)) times the store's own work, so \(keptText).\(wakeups)"
         case .update:
-            let perObject = scenario.row(named: "actor-per-object").flatMap { row -> String? in
+            let perObject = scenario.row(.actorPerObject).flatMap { row -> String? in
                 guard let jobs = row.queueDispatchesPerOperation, let hops = row.hopsPerOperation else { return nil }
                 return " actor-per-object pays \(Format.decimal(jobs, digits: 0)) queue jobs and \(Format.decimal(hops, digits: 0)) hops per update."
             } ?? ""
@@ -70,7 +74,7 @@ extension BenchReport {
             let clients = scenario.clients
             return "\(clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(keptText). The model divides the CPU of the round trips among min(\(clients), \(machine.cores)) cores."
         case .chatty:
-            let dispatches = scenario.row(named: "queue-perform")?.queueDispatchesPerOperation.map { Format.decimal($0, digits: 0) } ?? "4"
+            let dispatches = scenario.row(.queuePerform)?.queueDispatchesPerOperation.map { Format.decimal($0, digits: 0) } ?? "4"
             return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(keptText)."
         case .sync:
             return syncComparison(scenario, roundTrip: roundTrip)
@@ -92,14 +96,14 @@ extension BenchReport {
         if !fetching.isEmpty {
             text += " \(Self.names(fetching)) have no change notification to merge: the list fetches the count and every shown note again."
         }
-        if let base = scenario.row(named: RowDescriptor.storeBase)?.throughput?.median {
-            let patterns = merging.filter { $0.name != RowDescriptor.storeBase }.compactMap { $0.throughput.map { $0.median / base } }
+        if let base = scenario.row(.storeSync)?.throughput?.median {
+            let patterns = merging.filter { $0.id != .storeSync }.compactMap { $0.throughput.map { $0.median / base } }
             if let low = patterns.min(), let high = patterns.max() {
                 text += " Among the rows that merge, a queue round trip, probed before each run, took \(Self.microseconds(roundTrip)), and the patterns keep \(Self.percent(low)) to \(Self.percent(high)) of store-sync's speed."
             }
         }
         if let base = scenario.referenceThroughput {
-            let others = fetching.filter { $0.name != RowCatalog.reference }.compactMap { row in row.throughput.map { (row.name, $0.median / base) } }
+            let others = fetching.filter { $0.id != RowCatalog.reference }.compactMap { row in row.throughput.map { (row.name, $0.median / base) } }
             if !others.isEmpty {
                 let list = others.map { "\($0.0) \(Self.percent($0.1))" }.joined(separator: ", ")
                 text += " Among the rows that fetch again, each keeps this share of raw-sqlite's speed: \(list)."

@@ -74,7 +74,7 @@ extension BenchReport.ScenarioResult {
         case .base: return "the row is a base of the cost model: the others are predicted from it"
         case .unpredicted(let reason): return "outside the cost model: \(reason)"
         case .predicted(let base):
-            if self.row(named: base) == nil { return "its base row, \(base), did not run" }
+            if self.row(base) == nil { return "its base row, \(base), did not run" }
             return "its hop count is missing (the counting pass did not run)"
         }
     }
@@ -122,7 +122,7 @@ extension BenchReport.RowResult {
             ("leaked_bytes_per_cycle", leakedBytesPerCycle.map { .integer(Int($0)) } ?? .null),
             ("leaked_objects", leakedObjects.map(JSONValue.integer) ?? .null),
             ("cycles", failure == nil ? .array(cycles.map(JSONValue.string)) : .null),
-            ("model_base", modelBase.map(JSONValue.string) ?? .null),
+            ("model_base", modelBase.map { .string($0.rawValue) } ?? .null),
             ("predicted_ns_per_op", number(predictedNanoseconds)),
             ("model_ratio", number(modelRatio)),
             ("model_dominant_term", dominantTerm.map(JSONValue.string) ?? .null),

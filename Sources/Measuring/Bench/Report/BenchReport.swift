@@ -59,32 +59,33 @@ package struct BenchReport: Sendable {
         /// The cost probes of the scenario, one before each timed run.
         var costs: [HopCosts] = []
 
-        var reference: RowResult? { row(named: RowCatalog.reference) }
+        var reference: RowResult? { row(RowCatalog.reference) }
 
         /// The reference row's median throughput, when it ran.
         var referenceThroughput: Double? { reference?.throughput?.median }
 
-        func row(named name: String) -> RowResult? {
-            rows.first { $0.name == name && $0.failure == nil }
+        /// The row `id`, when it ran without failing.
+        func row(_ id: RowID) -> RowResult? {
+            rows.first { $0.id == id && $0.failure == nil }
         }
 
         /// The model's prediction for `row`, in nanoseconds per operation, when its base row
         /// ran and its counts exist.
         func predictedNanoseconds(for row: RowResult, model: CostModel) -> Double? {
-            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.predictedNanoseconds(for: row, base: base, clients: clients)
         }
 
         /// Predicted ÷ measured time per operation, run by run: 1.25 and 0.8 are the same
         /// size of miss.
         func modelRatio(for row: RowResult, model: CostModel) -> Double? {
-            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.ratio(for: row, base: base, clients: clients)
         }
 
         /// The largest term of the model's prediction for `row`, when it has a base.
         func dominantTerm(for row: RowResult, model: CostModel) -> String? {
-            guard let baseName = row.modelBase, let base = self.row(named: baseName) else { return nil }
+            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.dominantTerm(for: row, base: base)
         }
 
@@ -92,7 +93,7 @@ package struct BenchReport: Sendable {
         /// the run does not establish their order, whatever the medians say.
         func spreadHidesRanking(of row: RowResult) -> Bool {
             let ranked = rows.filter { $0.throughput != nil }.sorted { $0.throughput!.median > $1.throughput!.median }
-            guard let index = ranked.firstIndex(where: { $0.name == row.name }), let spread = row.throughput else { return false }
+            guard let index = ranked.firstIndex(where: { $0.id == row.id }), let spread = row.throughput else { return false }
             let neighbours = [index - 1, index + 1].filter(ranked.indices.contains).map { ranked[$0] }
             return neighbours.contains { neighbour in neighbour.throughput.map(spread.overlaps) ?? false }
         }
@@ -101,11 +102,12 @@ package struct BenchReport: Sendable {
     // MARK: RowResult
 
     package struct RowResult: Sendable {
-        var name: String
+        var id: RowID
         var kind: RowDescriptor.Kind
         var concurrentClients: Bool
         var costModel: CostModelRole
-        var modelBase: String? {
+        var name: String { id.rawValue }
+        var modelBase: RowID? {
             if case .predicted(let base) = costModel { base } else { nil }
         }
         /// Operations per second over the timed runs.
@@ -159,7 +161,7 @@ package struct BenchReport: Sendable {
             countingPass skipped: String?, expected: ReferenceModel.Outcome
         ) {
             let operations = Double(plan.operationCount)
-            name = row.name
+            id = row.id
             kind = row.kind
             concurrentClients = row.concurrentClients
             costModel = row.costModel
@@ -235,7 +237,7 @@ package struct BenchReport: Sendable {
         }
 
         init(row: RowDescriptor, failure: String) {
-            name = row.name
+            id = row.id
             kind = row.kind
             concurrentClients = row.concurrentClients
             costModel = row.costModel

@@ -1,7 +1,10 @@
-import RowKit
+import Baselines
+import CustomExecutorStore
 import Foundation
-import Workload
+import QueuePerformStore
+import RowKit
 import Support
+import Workload
 
 // MARK: - TargetChecks
 
@@ -20,8 +23,8 @@ package struct TargetChecks: Sendable {
     package let progress: ProgressLine
 
     /// Rows compared on import and point-read, and the one every pattern must match.
-    package static let peerComparisons = ["queue-perform", "custom-executor"]
-    package static let peer = "grdb"
+    package static let peerComparisons: [RowID] = [.queuePerform, .customExecutor]
+    package static let peer = RowID.grdb
 
     package func evaluate(_ report: BenchReport, elapsed: Duration) async throws -> [Result] {
         var results: [Result] = []
@@ -60,10 +63,10 @@ package struct TargetChecks: Sendable {
     private func peersOnImportAndPointRead(_ report: BenchReport) -> [Result] {
         [Scenario.importBatch, .pointRead].compactMap { name in
             guard let scenario = report.scenarios.first(where: { $0.scenario == name }),
-                  let peer = scenario.rows.first(where: { $0.name == Self.peer })?.throughput?.median
+                  let peer = scenario.rows.first(where: { $0.id == Self.peer })?.throughput?.median
             else { return nil }
             let ratios = Self.peerComparisons.compactMap { row in
-                scenario.rows.first { $0.name == row }?.throughput.map { (row, $0.median / peer) }
+                scenario.rows.first { $0.id == row }?.throughput.map { (row, $0.median / peer) }
             }
             return Result(
                 target: "queue-perform and custom-executor at least match grdb on `\(name.rawValue)`",
@@ -105,16 +108,16 @@ package struct TargetChecks: Sendable {
         for size in sizes {
             var scaled = settings
             scaled.scenarios = [.pointRead]
-            scaled.rows = settings.rows.filter { ["custom-executor", RowCatalog.reference].contains($0.name) }
+            scaled.rows = settings.rows.filter { [RowID.customExecutor, RowCatalog.reference].contains($0.id) }
             scaled.operations = size
             scaled.runs = 1
             progress.show("target: point-read at \(size) operations")
             scaled.meters = false
             let timed = try await BenchRunner(settings: scaled, progress: progress).measureTimings()
             for scenario in timed {
-                for (name, runs) in scenario.runs {
+                for (id, runs) in scenario.runs {
                     let seconds = runs.map(\.seconds).sorted()[runs.count / 2]
-                    perOperation[name, default: []].append(seconds * 1e6 / Double(scenario.plan.operationCount))
+                    perOperation[id.rawValue, default: []].append(seconds * 1e6 / Double(scenario.plan.operationCount))
                 }
             }
         }

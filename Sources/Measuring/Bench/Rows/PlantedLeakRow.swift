@@ -22,9 +22,13 @@ extension RowCatalog {
     package static let planted: [RowDescriptor] = [.plantedClosureLeak]
 }
 
+extension RowID {
+    package static let plantedClosureLeak = RowID("planted-closure-leak")
+}
+
 extension RowDescriptor {
     package static let plantedClosureLeak = RowDescriptor(
-        name: "planted-closure-leak", kind: .baseline,
+        id: .plantedClosureLeak, kind: .baseline,
         summary: "raw-sqlite, leaking a closure-held cycle on every open: for the lab's own tests",
         lessons: [11], clients: .sequential,
         expectedHops: .perCall(0, because: "raw-sqlite's calls")

@@ -24,12 +24,18 @@ public enum RowCatalog {
         .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
-    /// The row named `name`, if there is one: one of ``all``, or a row planted for the
-    /// lab's own tests, which no listing shows.
+    /// The row named `name` (as `--pattern` gives it), if there is one: one of ``all``, or
+    /// a row planted for the lab's own tests, which no listing shows.
     public static func row(named name: String) -> RowDescriptor? {
-        (all + planted).first { $0.name == name }
+        row(RowID(name))
+    }
+
+    /// The row `id`, if there is one: one of ``all``, or a row planted for the lab's own
+    /// tests.
+    public static func row(_ id: RowID) -> RowDescriptor? {
+        (all + planted).first { $0.id == id }
     }
 
     /// The row every other is compared with: the same SQL with no layer at all.
-    public static let reference = "raw-sqlite"
+    public static let reference = RowID.rawSQLite
 }

@@ -77,14 +77,14 @@ package struct BenchRunner: Sendable {
                 do {
                     _ = try await timedRun(row, plan: timed.warmUp, database: database)
                 } catch {
-                    timed.failures[row.name] = "\(error)"
+                    timed.failures[row.id] = "\(error)"
                 }
                 countdown.finish(scenario, operations: timed.warmUp.operationCount)
             }
             for round in 0..<settings.runs {
                 for row in settings.rows.rotated(by: round) {
                     defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
-                    guard timed.failures[row.name] == nil else { continue }
+                    guard timed.failures[row.id] == nil else { continue }
                     progress.show("\(countdown.left)\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
                     // The probe right before the run: the cost model predicts each run from
                     // the machine's state at that moment.
@@ -93,9 +93,9 @@ package struct BenchRunner: Sendable {
                     do {
                         var run = try await timedRun(row, plan: timed.plan, database: database)
                         run.costs = costs
-                        timed.runs[row.name, default: []].append(run)
+                        timed.runs[row.id, default: []].append(run)
                     } catch {
-                        timed.failures[row.name] = "\(error)"
+                        timed.failures[row.id] = "\(error)"
                     }
                 }
             }
@@ -103,12 +103,12 @@ package struct BenchRunner: Sendable {
             // the fastest row about 2% slower, a cost the rounds above do not pay.
             for row in settings.rows.rotated(by: settings.runs) {
                 defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
-                guard timed.failures[row.name] == nil else { continue }
+                guard timed.failures[row.id] == nil else { continue }
                 progress.show("\(countdown.left)\(scenario.rawValue) · latency · \(row.name)")
                 do {
-                    timed.latencyRuns[row.name] = try await latencyRun(row, plan: timed.plan, database: database)
+                    timed.latencyRuns[row.id] = try await latencyRun(row, plan: timed.plan, database: database)
                 } catch {
-                    timed.failures[row.name] = "\(error)"
+                    timed.failures[row.id] = "\(error)"
                 }
             }
             scenarios.append(timed)
@@ -266,10 +266,10 @@ package struct TimedScenario: Sendable {
     package let plan: ScenarioPlan
     package let warmUp: ScenarioPlan
     package let expected: ReferenceModel.Outcome
-    package var runs: [String: [TimedRun]] = [:]
+    package var runs: [RowID: [TimedRun]] = [:]
     /// The run of each row that timed every operation, after the rounds.
-    package var latencyRuns: [String: TimedRun] = [:]
-    package var failures: [String: String] = [:]
+    package var latencyRuns: [RowID: TimedRun] = [:]
+    package var failures: [RowID: String] = [:]
     /// The cost probes, one before each timed run, carrying this scenario's kind of call.
     package var costs: [HopCosts] = []
 
@@ -283,13 +283,13 @@ package struct TimedScenario: Sendable {
     /// The scenario's results, with the counting pass's counts where there are any.
     package func result(counts: CountingPass.Counts?, settings: BenchSettings) -> BenchReport.ScenarioResult {
         let rows = settings.rows.map { row in
-            if let failure = failures[row.name] { return BenchReport.RowResult(row: row, failure: failure) }
-            let counted = counts?.row(row.name, in: scenario)
+            if let failure = failures[row.id] { return BenchReport.RowResult(row: row, failure: failure) }
+            let counted = counts?.row(row.id, in: scenario)
             if let failure = counted?.failure {
                 return BenchReport.RowResult(row: row, failure: "the counting pass failed: \(failure)")
             }
             return BenchReport.RowResult(
-                row: row, plan: plan, runs: runs[row.name] ?? [], latencyRun: latencyRuns[row.name], counts: counted,
+                row: row, plan: plan, runs: runs[row.id] ?? [], latencyRun: latencyRuns[row.id], counts: counted,
                 countingPass: counts.map { _ in nil } ?? CountingPass.skippedReason(settings),
                 expected: expected
             )

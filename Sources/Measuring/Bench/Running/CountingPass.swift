@@ -115,7 +115,7 @@ package enum CountingPass {
         let plan = settings.plan(for: scenario)
         let small = settings.warmUpPlan(for: scenario)
         let expected = ReferenceModel.expectedOutcome(of: plan)
-        var counted = CountedRow(scenario: scenario.rawValue, row: row.name)
+        var counted = CountedRow(scenario: scenario.rawValue, row: row.id)
         do {
             _ = try await cycle(row, plan: small, database: database, metered: false)
             let metered = try await cycle(row, plan: plan, database: database, metered: true)
@@ -275,15 +275,15 @@ extension CountingPass {
     package struct Counts: Codable, Sendable {
         var rows: [CountedRow]
 
-        func row(_ name: String, in scenario: Scenario) -> CountedRow? {
-            rows.first { $0.row == name && $0.scenario == scenario.rawValue }
+        func row(_ id: RowID, in scenario: Scenario) -> CountedRow? {
+            rows.first { $0.row == id && $0.scenario == scenario.rawValue }
         }
     }
 
     /// The counts of one row in one scenario, over the whole measured plan.
     package struct CountedRow: Codable, Sendable {
         var scenario: String
-        var row: String
+        var row: RowID
         var hops: UInt64?
         /// Jobs handed to an executor: the global pool's or a custom one's.
         var enqueues: UInt64?

@@ -1,11 +1,12 @@
-import Support
+import ActorPerObjectStore
+import Baselines
 import Bench
+import CustomExecutorStore
+import GlobalActorStore
 import NoteStore
+import RowKit
 import Testing
 import Workload
-
-@testable import LabCommands
-import RowKit
 
 /// A task cancelled while its batch is being imported: the batch is written whole or not at
 /// all, never in part.
@@ -14,7 +15,7 @@ struct CancellationTests {
     /// The rows whose import runs inside the calling task, where the store sees the
     /// cancellation; the others hand it to a queue job (queue-perform, plain-actor) or to
     /// GRDB's queue, outside the task.
-    static let seeingCancellation: Set<String> = ["custom-executor", "global-actor", "actor-per-object", "store-sync", "raw-sqlite", "mutex"]
+    static let seeingCancellation: Set<RowID> = [.customExecutor, .globalActor, .actorPerObject, .storeSync, .rawSQLite, .mutex]
 
     /// 20,000 notes in one batch.
     static let batch = NoteBatch(notes: Array(
@@ -39,7 +40,7 @@ struct CancellationTests {
         }.result
         let count = try await repository.count()
 
-        if Self.seeingCancellation.contains(row.descriptor.name) {
+        if Self.seeingCancellation.contains(row.descriptor.id) {
             #expect(throws: NoteStoreError.cancelled) { try result.get() }
             #expect(count == 0, "none of the batch was written")
         } else {

@@ -1,11 +1,7 @@
-import RowKit
-import Bench
-import Demos
+import ChildProcesses
 import Foundation
 import TestSupport
 import Testing
-import ChildProcesses
-import Support
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +26,7 @@ struct ChildProcessTests {
         let lines = result.output.split(separator: "\n")
         #expect(lines.last == "started")
         let sleeper = try #require(lines.first.flatMap { Int32($0) })
-        #expect(await Self.ends(sleeper), "the group is killed when its leader ends")
+        #expect(await ProcessState.ends(sleeper), "the group is killed when its leader ends")
     }
 
     @Test("Without a group of its own, the child is waited for by its exit all the same")
@@ -53,7 +49,7 @@ struct ChildProcessTests {
         #expect(result.timedOut)
         #expect(result.signal == SIGKILL)
         let sleeper = try #require(result.output.split(separator: "\n").first.flatMap { Int32($0) })
-        #expect(await Self.ends(sleeper))
+        #expect(await ProcessState.ends(sleeper))
     }
 
     @Test("A program that cannot start is a typed error with the system's reason, not a crash")
@@ -83,28 +79,5 @@ struct ChildProcessTests {
         let result = try await ChildProcess.run(Self.shell, arguments: ["-c", "kill -USR2 $$; echo survived"], environment: [:])
         #expect(result.signal == SIGUSR2)
         #expect(result.output.isEmpty)
-    }
-
-    /// Whether `pid` ends, soon after a SIGKILL sent to it: checked up to 500 times, 10 ms
-    /// apart, so that the kill's delivery is not a race.
-    static func ends(_ pid: Int32) async -> Bool {
-        for _ in 0..<500 {
-            if !isRunning(pid) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-
-    /// Whether `pid` is a live process: a zombie (killed, not reaped by whoever adopted it)
-    /// is not.
-    static func isRunning(_ pid: Int32) -> Bool {
-        #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let state = stat[stat.index(close, offsetBy: 2)]
-        return state != "Z" && state != "X"
-        #else
-        return kill(pid, 0) == 0
-        #endif
     }
 }

@@ -1,11 +1,7 @@
-import RowKit
-import Support
-import Bench
 import Foundation
+import Support
 import TestSupport
 import Testing
-
-@testable import LabCommands
 
 #if canImport(Glibc)
 import Glibc
@@ -15,31 +11,9 @@ import Darwin
 
 /// The files the lab makes beside the user's (a staged report, a database being built, the
 /// progress file's new version): made exclusively under a name nobody else uses, never
-/// through a link, removed only while still the lab's. No lock file sits beside a database
-/// any more: what a user keeps at the name the first round's lock used is left alone.
+/// through a link, removed only while still the lab's.
 @Suite("The lab's side files")
 struct SideFileTests {
-    @Test("What sits at the name of the first round's lock file is left as it was", arguments: ["link", "fifo", "file"])
-    func oldLockNameIsLeftAlone(_ kind: String) async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        let lock = path + ".lab-lock"
-        try Data("the user's\n".utf8).write(to: URL(fileURLWithPath: folder.path("target")))
-        switch kind {
-        case "link": try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: "target")
-        case "fifo": #expect(mkfifo(lock, 0o600) == 0)
-        default: try Data("the user's lock\n".utf8).write(to: URL(fileURLWithPath: lock))
-        }
-        let before = try DatabaseFileTests.contents(of: folder)
-
-        let result = try await LabExecutable.run(DatabaseFileTests.smallRun(on: path))
-
-        #expect(result.exitStatus == 0, "\(result.output)")
-        var after = try DatabaseFileTests.contents(of: folder)
-        #expect(after.removeValue(forKey: "lab.sqlite") != nil)
-        #expect(after == before, "the link, its target, the FIFO or the file: every byte")
-    }
-
     @Test("A side file is new and the lab's: made beside its path, under a hidden name, never where something is")
     func createsExclusively() throws {
         let folder = try TemporaryFolder()

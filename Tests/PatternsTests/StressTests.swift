@@ -1,14 +1,11 @@
-import Support
+import Bench
 import Foundation
 import NoteStore
-import TestSupport
-import Bench
+import RowKit
 import Synchronization
+import TestSupport
 import Testing
 import Workload
-
-@testable import LabCommands
-import RowKit
 
 /// 64 client tasks at once on every row that takes concurrent clients, then the invariants:
 /// nothing lost, every count adds up, and the database ends at the reference checksum.

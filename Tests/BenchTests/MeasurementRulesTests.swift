@@ -1,14 +1,12 @@
-import Support
-@testable import Bench
 import Baselines
 import Foundation
 import Harness
 import NoteStore
+import RowKit
 import Testing
 import Workload
 
-@testable import LabCommands
-import RowKit
+@testable import Bench
 
 /// The rules that turn raw readings into the table's figures.
 @Suite("Measurement rules")
@@ -17,7 +15,7 @@ struct MeasurementRulesTests {
 
     @Test("A leak is the least growth over repeated cycles, and never negative")
     func leakedBytesPerCycle() {
-        var row = CountedRow(scenario: "point-read", row: "r")
+        var row = CountedRow(scenario: "point-read", row: RowID("r"))
         row.liveBytesAfterCycles = [1_000, 1_500, 2_000, 2_600, 3_100]
         #expect(row.leakedBytesPerCycle == 500, "a real leak grows on every cycle")
         row.liveBytesAfterCycles = [1_000, 400_000, 1_000, 1_100, 1_000]
@@ -139,14 +137,15 @@ struct MeasurementRulesTests {
 
     @Test("The leak check finds a cycle that the row detaches while it closes")
     func cycleDetachedAtClose() async throws {
-        let row = RowDescriptor(name: "detaching", kind: .baseline, summary: "test", lessons: [], clients: .sequential) { configuration in
+        let row = RowDescriptor(id: RowID("detaching"), kind: .baseline, summary: "test", lessons: [], clients: .sequential) { configuration in
             DetachingRepository(wrapping: try StoreSyncRepository(container: configuration.makeContainer()))
         }
-        let command = try BenchCommand.parse(["--scenario", "point-read", "--operations", "5", "--runs", "1", "--database", "memory"])
-        var settings = try command.settings()
-        settings.rows = [row]
+        let settings = BenchSettings(
+            scenarios: [.pointRead], rows: [row], operations: 5, clients: nil, runs: 1, seed: 42, quick: false, meters: true,
+            database: .memory, commandLine: "lab bench"
+        )
         let counts = try await CountingPass.run(settings)
-        let counted = try #require(counts.row("detaching", in: .pointRead))
+        let counted = try #require(counts.row(row.id, in: .pointRead))
         #expect(counted.failure == nil)
         #expect(counted.leakedObjects == 1)
         #expect(counted.retainPaths.contains { $0.contains("SelfRetainingNode") })

@@ -1,0 +1,48 @@
+// MARK: - RowID
+
+/// A row's fixed name (`queue-perform`, `raw-sqlite`, …), typed: a row that names another
+/// (its cost model's base, the reference every row is compared with) names it by a
+/// constant the compiler checks, not by a string that can drift from the row's own.
+///
+/// Each row declares its identifier next to its descriptor; the two bases are declared
+/// here, because rows of other targets name them.
+public struct RowID: Hashable, Sendable {
+    /// The name as the table, the JSON report and `--pattern` show it.
+    public let rawValue: String
+
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+extension RowID: RawRepresentable {
+    public init(rawValue: String) {
+        self.init(rawValue)
+    }
+}
+
+extension RowID: Codable {
+    /// A bare string in JSON, as the counting pass's child writes it.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension RowID: CustomStringConvertible {
+    public var description: String { rawValue }
+}
+
+// MARK: - The bases
+
+extension RowID {
+    /// The lab's store with no concurrency layer: the base of the rows built on the store.
+    public static let storeSync = RowID("store-sync")
+    /// The store's SQL with no store: the base of the rows that run the SQL alone, and the
+    /// reference every row is compared with.
+    public static let rawSQLite = RowID("raw-sqlite")
+}

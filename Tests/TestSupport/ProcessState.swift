@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// MARK: - ProcessState
+
+/// Whether a process a test started, or that one of its children left behind, is still
+/// alive: what a test of containment asks after the lab ended a process group.
+package enum ProcessState {
+    /// Whether `pid` ends, soon after a SIGKILL sent to it: checked up to 500 times, 10 ms
+    /// apart, so that the kill's delivery is not a race.
+    package static func ends(_ pid: Int32) async -> Bool {
+        for _ in 0..<500 {
+            if !isRunning(pid) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Whether `pid` is a live process: a zombie (killed, not reaped by whoever adopted it)
+    /// is not.
+    package static func isRunning(_ pid: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+        #else
+        return kill(pid, 0) == 0
+        #endif
+    }
+}
