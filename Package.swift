@@ -240,7 +240,7 @@ let guideAndTestTargets: [Target] = [
         // the one way a test starts `lab`.
         .target(name: "TestSupport", dependencies: ["NoteStore", "Workload", "RowKit"], path: "Tests/TestSupport", swiftSettings: strictSwift),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "WorkloadTests", dependencies: ["Workload"], swiftSettings: strictSwift),
+        .testTarget(name: "WorkloadTests", dependencies: ["Workload", "RowKit"], swiftSettings: strictSwift),
         // Every row against the reference model, through the catalog, and each pattern's own
         // behaviour. GRDB and its SQLite module directly: the grdb row's counts are read from
         // GRDB's own statements (re-prepares, traced SQL), not through the row.
