@@ -26,8 +26,8 @@ let benchmarks: @Sendable () -> Void = {
 
     for scenario in Scenario.allCases {
         let plan = ScenarioPlan(
-            scenario: scenario, operations: scenario.benchmarkOperations,
-            clients: scenario.defaultClients, seed: 42
+            scenario: scenario, operations: scenario.definition.benchmarkOperations,
+            clients: scenario.definition.defaultClients, seed: 42
         )
         let expected = ReferenceModel.expectedOutcome(of: plan)
         for row in RowCatalog.all {
@@ -43,25 +43,6 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("\(scenario.rawValue).\(row.name)", configuration: configuration) { benchmark in
                 try await measure(row, plan: plan, expected: expected, benchmark: benchmark)
             }
-        }
-    }
-}
-
-// MARK: - Operations per iteration
-
-extension Scenario {
-    /// Operations one iteration runs: enough that the run dominates the clock reads, few
-    /// enough that the slowest row still does several iterations a second. The threshold
-    /// files hold values per iteration (wall clock, mallocs), so these numbers are part of
-    /// them: changing one means `make bench-thresholds`.
-    var benchmarkOperations: Int {
-        switch self {
-        case .importBatch: 10  // 1,000 notes
-        case .pointRead: 200
-        case .update: 100
-        case .mixed: 200  // over 4 clients
-        case .chatty: 100  // 400 calls
-        case .sync: 100  // 50 saves of 10 notes, 50 edits, 100 views of 50 notes
         }
     }
 }
@@ -158,7 +139,7 @@ enum Tolerance {
             // 34335, 34349 and 37887 in three identical runs (10.3%), sync.mutex 6.2%. 15%
             // stays above that and still catches one extra allocation per call there (about
             // +30%).
-            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: plan.scenario == .sync ? 15 : 6]),
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: plan.scenario.definition.hasReader ? 15 : 6]),
             // Hops are exact except where the row itself declares a range, so the
             // tolerance is that range: one unexplained hop fails the check.
             PatternMetric.hops: BenchmarkThresholds(absolute: [.p90: hopSpread(of: row, in: plan)]),
@@ -188,7 +169,7 @@ struct OutcomeMismatch: Error, CustomStringConvertible {
 struct SegmentedPlan: Error, CustomStringConvertible {
     let segments: Int
     var description: String {
-        "the plan ran in \(segments) segments; package-benchmark measures one interval per iteration, so an iteration's plan must fit in one (ScenarioRunner.segmentOperations)"
+        "the plan ran in \(segments) segments; package-benchmark measures one interval per iteration, so an iteration's plan must fit in one (ScenarioDefinition.segmentOperations)"
     }
 }
 
@@ -215,7 +196,7 @@ func measure(
 ///
 /// package-benchmark measures one interval per iteration (a second start begins a new
 /// sample instead of adding to the first), so the caller checks that the plan ran in one
-/// segment: every plan here is far below ``ScenarioRunner/segmentOperations(for:)``.
+/// segment: every plan here is far below its scenario's ``ScenarioDefinition/segmentOperations``.
 struct BenchmarkMeter: RunMeter {
     let benchmark: Benchmark
     private(set) var segments = 0

@@ -240,7 +240,7 @@ struct BenchCommandTests {
         #expect(standard.operations(for: .sync) == 62)
         let full = try BenchCommand.parse(["--full"]).settings()
         #expect(full.runs == 5)
-        for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.defaultOperations) }
+        for scenario in Scenario.allCases { #expect(full.operations(for: scenario) == scenario.definition.defaultOperations) }
         let again = try BenchSettings(full.request)
         #expect(again.full, "the counting pass's child gets --full back")
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--full", "--quick"]) }

@@ -78,14 +78,14 @@ struct ReadDigestTests {
         // same data and computes the same digest in C, and (the database checksums) out of
         // `lab bench` as each scenario's reference checksum: three implementations agree.
         let pointRead = ReferenceModel.expectedOutcome(
-            of: ScenarioPlan(scenario: .pointRead, operations: Scenario.pointRead.defaultOperations, clients: 1, seed: 42)
+            of: ScenarioPlan(scenario: .pointRead, operations: Scenario.pointRead.definition.defaultOperations, clients: 1, seed: 42)
         )
         #expect(pointRead.checksum.description == "8b4b2a422015905f")
         #expect(pointRead.reads.description == "8558b365abc041c3")
         let importBatch = ReferenceModel.expectedOutcome(
-            of: ScenarioPlan(scenario: .importBatch, operations: Scenario.importBatch.defaultOperations, clients: 1, seed: 42)
+            of: ScenarioPlan(scenario: .importBatch, operations: Scenario.importBatch.definition.defaultOperations, clients: 1, seed: 42)
         )
         #expect(importBatch.checksum.description == "3191e4b5166308e6")
-        #expect(importBatch.noteCount == Scenario.importBatch.defaultOperations * Scenario.batchSize)
+        #expect(importBatch.noteCount == Scenario.importBatch.definition.defaultOperations * Scenario.batchSize)
     }
 }

@@ -16,7 +16,30 @@ struct ScenarioPlanTests {
     @Test("Every operation makes as many repository calls as its scenario says", arguments: Scenario.allCases)
     func callsPerOperation(scenario: Scenario) {
         let plan = ScenarioPlan(scenario: scenario, operations: 60, clients: 3, seed: 42)
-        #expect(plan.clients.joined().allSatisfy { $0.calls.count == scenario.callsPerOperation })
+        #expect(plan.clients.joined().allSatisfy { $0.calls.count == scenario.definition.callsPerOperation })
+    }
+
+    @Test("Every operation has the main-actor reader exactly when its scenario says so", arguments: Scenario.allCases)
+    func readers(scenario: Scenario) {
+        let plan = ScenarioPlan(scenario: scenario, operations: 60, clients: 3, seed: 42)
+        let hasReader = scenario.definition.hasReader
+        #expect(plan.clients.joined().allSatisfy { operation in
+            if case .sync = operation { hasReader } else { !hasReader }
+        })
+    }
+
+    @Test("A client imports as many new notes as its scenario says", arguments: Scenario.allCases)
+    func notesImported(scenario: Scenario) {
+        for operations in [1, 6, 7] {
+            let plan = ScenarioPlan(scenario: scenario, operations: operations, clients: 1, seed: 42)
+            let imported = plan.clients[0].reduce(0) { count, operation in
+                switch operation {
+                case .importBatch(let batch), .sync(.importBatch(let batch)): count + batch.notes.count
+                default: count
+                }
+            }
+            #expect(imported == scenario.definition.notesImported(by: operations), "\(operations) operations")
+        }
     }
 
     @Test("Another seed gives another plan", arguments: Scenario.allCases)

@@ -18,12 +18,3 @@ extension ScenarioPlan.Operation {
         }
     }
 }
-
-extension Scenario {
-    /// The repository calls every operation of the scenario makes (``ScenarioPlan/Operation/calls``
-    /// counted), known without generating a plan: four property reads for `chatty`, one call
-    /// for every other operation (a sync operation's reader makes no repository call).
-    public var callsPerOperation: Int {
-        self == .chatty ? 4 : 1
-    }
-}

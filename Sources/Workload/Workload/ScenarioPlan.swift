@@ -40,30 +40,33 @@ public struct ScenarioPlan: Sendable {
         /// The sync scenario: the writer's operation (an import or an update), then the
         /// main-actor reader's view of the count and ``ScenarioPlan/syncShownNotes``.
         indirect case sync(Operation)
+
+        /// Whether the main-actor reader's view follows the writer's operation.
+        var hasReader: Bool {
+            if case .sync = self { true } else { false }
+        }
     }
 
     /// Folders every scenario starts with.
     public static let folderCount = 10
     /// Notes the reading and updating scenarios start with.
     public static let seededNoteCount = 1_000
-    /// The notes the sync scenario's reader shows, and its writer edits.
-    public static let syncShownNotes: ClosedRange<Int64> = 1...50
-    /// Notes one import of the sync scenario inserts.
-    public static let syncBatchSize = 10
 
     /// - Parameters:
     ///   - operations: Measured operations over all clients (at least 1).
     ///   - clients: Concurrent client tasks (at least 1); operations are shared out evenly.
-    ///     The sync scenario always has one: its reader must see one writer's saves in order.
+    ///     A scenario with a reader always has one: its reader must see one writer's saves
+    ///     in order.
     public init(scenario: Scenario, operations: Int, clients: Int, seed: UInt64) {
         precondition(operations >= 1 && clients >= 1, "a plan needs at least one operation and one client")
-        let clients = scenario == .sync ? 1 : clients
+        let definition = scenario.definition
+        let clients = definition.hasReader ? 1 : clients
         self.scenario = scenario
         self.seed = seed
         var text = TextGenerator(seed: seed)
         let folders = (1...Int64(Self.folderCount)).map { FolderSnapshot(id: FolderID($0), name: "Folder \($0)") }
         var setup = [NoteBatch(folders: folders)]
-        if scenario != .importBatch {
+        if definition.seedsNotes {
             let notes = (1...Int64(Self.seededNoteCount)).map { text.note(id: NoteID($0)) }
             setup += stride(from: 0, to: notes.count, by: Scenario.batchSize).map {
                 NoteBatch(notes: Array(notes[$0..<min($0 + Scenario.batchSize, notes.count)]))
@@ -77,13 +80,12 @@ public struct ScenarioPlan: Sendable {
         self.clients = (0..<clients).map { client in
             var clientText = text
             clientText.skip(notes: importedBefore)
-            let first = Int64(Self.seededNoteCount + 1 + importedBefore)
-            if scenario == .importBatch { importedBefore += shares[client] * Scenario.batchSize }
-            return Client(
-                count: shares[client], scenario: scenario,
+            let source = OperationSource(
                 random: SplitMix64(seed: seed &+ UInt64(client) &* 0x9E37_79B9), text: clientText,
-                own: ranges[client], firstImportedID: first
+                own: ranges[client], nextImportedID: Int64(Self.seededNoteCount + 1 + importedBefore)
             )
+            importedBefore += definition.notesImported(by: shares[client])
+            return Client(count: shares[client], scenario: scenario, source: source)
         }
     }
 
@@ -94,12 +96,8 @@ public struct ScenarioPlan: Sendable {
         /// How many operations the client runs.
         public let count: Int
         let scenario: Scenario
-        let random: SplitMix64
-        let text: TextGenerator
-        /// The notes the client may write (update and mixed).
-        let own: ClosedRange<Int64>
-        /// The identifier of the first note the client imports (import).
-        let firstImportedID: Int64
+        /// Where the client's first operation is drawn from.
+        let source: OperationSource
 
         public var underestimatedCount: Int { count }
 
@@ -111,51 +109,23 @@ public struct ScenarioPlan: Sendable {
         }
 
         public struct Iterator: IteratorProtocol, Sendable {
-            private let scenario: Scenario
-            private let own: ClosedRange<Int64>
+            private let definition: any ScenarioDefinition
+            private var source: OperationSource
             private var remaining: Int
-            private var random: SplitMix64
-            private var text: TextGenerator
-            private var nextImportedID: Int64
-            /// Operations produced so far: the sync scenario alternates on it.
+            /// Operations produced so far: a scenario may alternate on it.
             private var produced = 0
 
             init(client: Client) {
-                scenario = client.scenario
-                own = client.own
+                definition = client.scenario.definition
+                source = client.source
                 remaining = client.count
-                random = client.random
-                text = client.text
-                nextImportedID = client.firstImportedID
             }
 
             public mutating func next() -> Operation? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                let index = produced
-                produced += 1
-                switch scenario {
-                case .importBatch:
-                    let ids = nextImportedID..<(nextImportedID + Int64(Scenario.batchSize))
-                    nextImportedID += Int64(Scenario.batchSize)
-                    return .importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) }))
-                case .pointRead:
-                    return .pointRead(NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount))))
-                case .update:
-                    return .update(NoteID(random.next(in: own)), text.edit(&random))
-                case .mixed:
-                    let id = NoteID(random.next(in: own))
-                    return random.next(in: 1...10) <= 8 ? .pointRead(id) : .update(id, text.edit(&random))
-                case .chatty:
-                    return .chatty(NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount))))
-                case .sync:
-                    guard index.isMultiple(of: 2) else {
-                        return .sync(.update(NoteID(random.next(in: ScenarioPlan.syncShownNotes)), text.edit(&random)))
-                    }
-                    let ids = nextImportedID..<(nextImportedID + Int64(ScenarioPlan.syncBatchSize))
-                    nextImportedID += Int64(ScenarioPlan.syncBatchSize)
-                    return .sync(.importBatch(NoteBatch(notes: ids.map { text.note(id: NoteID($0)) })))
-                }
+                defer { produced += 1 }
+                return definition.operation(produced, from: &source)
             }
         }
     }
@@ -169,6 +139,67 @@ public struct ScenarioPlan: Sendable {
             let upper = client == Int64(clients) - 1 ? total : min(total, lower + size - 1)
             return lower...max(lower, upper)
         }
+    }
+}
+
+// MARK: - OperationSource
+
+/// What a scenario's generator draws one client's operations from: the client's random
+/// numbers, the shared text of new notes, and the notes the client may write. The same
+/// draws in the same order always give the same operations.
+public struct OperationSource: Sendable {
+    private var random: SplitMix64
+    private var text: TextGenerator
+    /// The notes the client may write: its own range of the seeded notes.
+    private let own: ClosedRange<Int64>
+    /// The identifier of the next note the client imports.
+    private var nextImportedID: Int64
+
+    init(random: SplitMix64, text: TextGenerator, own: ClosedRange<Int64>, nextImportedID: Int64) {
+        self.random = random
+        self.text = text
+        self.own = own
+        self.nextImportedID = nextImportedID
+    }
+
+    /// The source of a lone client of a plan with `seed`.
+    init(seed: UInt64) {
+        self.init(
+            random: SplitMix64(seed: seed), text: TextGenerator(seed: seed),
+            own: 1...Int64(ScenarioPlan.seededNoteCount), nextImportedID: Int64(ScenarioPlan.seededNoteCount + 1)
+        )
+    }
+
+    /// Any seeded note: reads may share notes with other clients.
+    mutating func seededNote() -> NoteID {
+        NoteID(random.next(in: 1...Int64(ScenarioPlan.seededNoteCount)))
+    }
+
+    /// One of the client's own notes: writes never touch another client's.
+    mutating func ownNote() -> NoteID {
+        NoteID(random.next(in: own))
+    }
+
+    /// A note in `range`, which the scenario keeps to one client.
+    mutating func note(in range: ClosedRange<Int64>) -> NoteID {
+        NoteID(random.next(in: range))
+    }
+
+    /// A number in `range`, for a scenario's own choices.
+    mutating func number(in range: ClosedRange<Int64>) -> Int64 {
+        random.next(in: range)
+    }
+
+    /// A new body and a later modification date.
+    mutating func edit() -> NoteEdit {
+        text.edit(&random)
+    }
+
+    /// `count` new notes, numbered on from the client's last import.
+    mutating func newNotes(_ count: Int) -> NoteBatch {
+        let ids = nextImportedID..<(nextImportedID + Int64(count))
+        nextImportedID += Int64(count)
+        return NoteBatch(notes: ids.map { text.note(id: NoteID($0)) })
     }
 }
 

@@ -31,10 +31,11 @@ public enum ScenarioRunner {
     /// Runs every client's operations, timing each one into the client's own log when the
     /// recorder asks for it. Clients never share a log, so recording takes no lock.
     ///
-    /// The operations are generated in segments of at most ``segmentOperations(for:)``
-    /// over all clients, each before `meter` starts and after it stopped: what a meter
-    /// measures is the work, never the generating, and memory holds one segment. Clients
-    /// wait for each other at the end of a segment; every default plan is one segment.
+    /// The operations are generated in segments of at most the scenario's
+    /// ``ScenarioDefinition/segmentOperations`` over all clients, each before `meter`
+    /// starts and after it stopped: what a meter measures is the work, never the
+    /// generating, and memory holds one segment. Clients wait for each other at the end of
+    /// a segment; every default plan is one segment.
     @inlinable  // specialised in the caller, so timing each operation costs no generic dispatch
     public static func run<Recorder: OperationRecorder, Meter: RunMeter>(
         _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder,
@@ -42,7 +43,7 @@ public enum ScenarioRunner {
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         try await run(
             plan, on: repository, clients: clients, recorder: recorder, meter: &meter,
-            segmentOperations: segmentOperations(for: plan.scenario)
+            segmentOperations: plan.scenario.definition.segmentOperations
         )
     }
 
@@ -133,13 +134,6 @@ public enum ScenarioRunner {
     ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
         var meter = NoMeter()
         return try await run(plan, on: repository, clients: clients, recorder: recorder, meter: &meter)
-    }
-
-    /// Operations generated ahead of running them, over all clients: a default plan of every
-    /// scenario fits in one segment, and an import segment (a batch is about 35 KB of notes)
-    /// stays in tens of megabytes.
-    public static func segmentOperations(for scenario: Scenario) -> Int {
-        scenario == .importBatch ? 1_000 : 100_000
     }
 
     @usableFromInline

@@ -90,7 +90,7 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         if let operations, operations < 1 { throw ValidationError("--operations must be at least 1, not \(operations)") }
         for scenario in scenario.isEmpty ? Scenario.allCases : scenario {
-            let maximum = BenchSettings.maximumOperations(for: scenario)
+            let maximum = scenario.definition.maximumOperations
             if let operations, operations > maximum {
                 throw ValidationError(
                     "--operations \(operations) is more than \(scenario.rawValue) takes (at most \(maximum)); pick fewer, or other scenarios with --scenario"
@@ -169,7 +169,7 @@ struct BenchCommand: AsyncParsableCommand {
     static func listing() -> String {
         var lines = ["Scenarios:"]
         for scenario in Scenario.allCases {
-            lines.append("  \(scenario.rawValue.padding(18))\(scenario.summary)")
+            lines.append("  \(scenario.rawValue.padding(18))\(scenario.definition.summary)")
         }
         lines.append("")
         lines.append("Rows:")

@@ -10,7 +10,7 @@ extension BenchReport {
     package func renderedTable(colors: Bool = false) -> String {
         var lines: [String] = [header.joined(separator: "\n"), ""]
         for scenario in scenarios {
-            lines.append("\(scenario.scenario.rawValue): \(scenario.scenario.summary)")
+            lines.append("\(scenario.scenario.rawValue): \(scenario.scenario.definition.summary)")
             lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
             if let roundTrip = roundTripLine(of: scenario) { lines.append("  \(roundTrip)") }
             let table = TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).aligned()
@@ -27,7 +27,7 @@ extension BenchReport {
         for scenario in scenarios {
             lines.append("## \(scenario.scenario.rawValue)")
             lines.append("")
-            lines.append("\(scenario.scenario.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
+            lines.append("\(scenario.scenario.definition.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
             lines.append("")
             lines.append("| " + columns(of: scenario).map(\.title).joined(separator: " | ") + " |")
             lines.append("|" + columns(of: scenario).map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")

@@ -165,7 +165,7 @@ package struct BenchReport: Sendable {
             kind = row.kind
             concurrentClients = row.concurrentClients
             costModel = row.costModel
-            callsPerOperation = Double(plan.scenario.callsPerOperation)
+            callsPerOperation = Double(plan.scenario.definition.callsPerOperation)
             throughput = Spread(runs.map { operations / $0.seconds })
             mergesSaves = runs.first?.mergesSaves
             probedRuns = runs.compactMap { run in
@@ -179,9 +179,10 @@ package struct BenchReport: Sendable {
             cpuMicroseconds = Spread(runs.map { $0.usage.cpuNanoseconds / operations / 1000 })
             wakeupsPerOperation = Spread(runs.map { Double($0.usage.voluntarySwitches) / operations })?.median
             latency = latencyRun?.latency
-            // A row declares the hops of its own calls; in `sync` the runner's main-actor reader
-            // and the merges it waits for add hops that are the scenario's, not the row's.
-            let declared = plan.scenario != .sync
+            // A row declares the hops of its own calls; in a scenario with a reader (sync), the
+            // runner's main-actor reader and the merges it waits for add hops that are the
+            // scenario's, not the row's.
+            let declared = !plan.scenario.definition.hasReader
             expectedHopsPerOperation = declared ? row.expectedHops?.hopsPerOperation(in: plan) : nil
             hopReasons = row.expectedHops?.reasons ?? []
             hopCondition = row.expectedHops?.condition

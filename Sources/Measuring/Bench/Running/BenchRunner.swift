@@ -123,7 +123,7 @@ package struct BenchRunner: Sendable {
         defer { database.discard(location) }
         let work = try StoreWorkProbe(scenario: scenario, location: location)
         defer { work.close() }
-        return try await HopCosts.probe(roundTrips: StoreWorkProbe.roundTrips(for: scenario), work: work)
+        return try await HopCosts.probe(roundTrips: work.roundTrips, work: work)
     }
 
     /// One timed run on a fresh database: wall time, CPU time and wake-ups, with no meter
@@ -161,21 +161,8 @@ package struct BenchRunner: Sendable {
 /// How long the timing pass has left, said on the progress line: the work still to do,
 /// weighed by each scenario's typical cost per operation, at the pace of the work done so far.
 package struct Countdown {
-    /// A rough cost per operation of each scenario, in µs, averaged over the rows of a full
-    /// run on 2 cores: only the ratios matter, the pace comes from this run.
-    package static func weight(of scenario: Scenario) -> Double {
-        switch scenario {
-        case .importBatch: 860
-        case .pointRead: 20
-        case .update: 90
-        case .mixed: 25
-        case .chatty: 80
-        case .sync: 730
-        }
-    }
-
     /// What a run costs besides its operations (a fresh database, the cost probe before it),
-    /// in the same units.
+    /// in µs, as a scenario's rough cost per operation is.
     package static let perRun = 60_000.0
 
     private let clock = ContinuousClock()
@@ -193,8 +180,10 @@ package struct Countdown {
         }
     }
 
+    /// Each scenario's operations weigh its rough cost (``ScenarioDefinition/roughMicroseconds``):
+    /// only the ratios matter, the pace comes from this run.
     private static func cost(_ scenario: Scenario, _ operations: Int) -> Double {
-        Double(operations) * weight(of: scenario) + perRun
+        Double(operations) * scenario.definition.roughMicroseconds + perRun
     }
 
     package mutating func finish(_ scenario: Scenario, operations: Int) {

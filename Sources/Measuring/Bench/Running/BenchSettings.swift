@@ -40,36 +40,18 @@ package struct BenchSettings: Sendable {
         self.commandLine = commandLine
     }
 
-    /// The most operations `--operations` may ask of `scenario`. A plan is generated as it
-    /// runs, so memory does not set the bound; run time and disk do. An import operation
-    /// writes 100 notes: 200,000 of them make a database of 20 million notes, and a whole
-    /// `lab bench` runs a plan six times per row, after a warm-up of a tenth (Docs/Reliability.md
-    /// has the figures).
-    package static func maximumOperations(for scenario: Scenario) -> Int {
-        scenario == .importBatch ? 200_000 : 1_000_000
-    }
-
     /// What the operations of `scenario`'s full size are divided by: 10 with `--quick`, 1
-    /// with `--full`, and ``standardDivisor(for:)`` otherwise.
+    /// with `--full`, and the scenario's ``ScenarioDefinition/standardDivisor`` otherwise.
     package func divisor(for scenario: Scenario) -> Int {
-        quick ? 10 : full ? 1 : Self.standardDivisor(for: scenario)
-    }
-
-    /// The default run's share of a scenario's full size: small enough that `make bench`
-    /// ends within 3 minutes after the build on a 2-core machine shared with other builds,
-    /// large enough that a timed run lasts tens of milliseconds on a quiet one, well above
-    /// the scheduler's tick. An eighth, and a sixteenth for sync, whose operation costs
-    /// about eight times an update's.
-    package static func standardDivisor(for scenario: Scenario) -> Int {
-        scenario == .sync ? 16 : 8
+        quick ? 10 : full ? 1 : scenario.definition.standardDivisor
     }
 
     package func operations(for scenario: Scenario) -> Int {
-        operations ?? max(1, scenario.defaultOperations / divisor(for: scenario))
+        operations ?? max(1, scenario.definition.defaultOperations / divisor(for: scenario))
     }
 
     package func clients(for scenario: Scenario) -> Int {
-        clients ?? scenario.defaultClients
+        clients ?? scenario.definition.defaultClients
     }
 
     /// Operations of the unmeasured warm-up run that precedes a row's measured runs.

@@ -1,0 +1,134 @@
+// MARK: - ScenarioDefinition
+
+/// Everything that makes a scenario what it is, in one place: its sizes, how its operations
+/// are generated, and its words in the report. One type per scenario, in Scenarios/; the
+/// plan, the runner, the cost probe, the report and the benchmarks read it, so adding a
+/// scenario means a definition, its case in ``Scenario``, the reference model's part, and
+/// the benchmark thresholds.
+///
+/// Whatever the operations themselves tell (how many repository calls each makes, whether a
+/// reader follows it) is derived from the generator, never stated again.
+public protocol ScenarioDefinition: Sendable {
+    /// What one operation is and what the scenario shows, in one line.
+    var summary: String { get }
+
+    // MARK: Sizes
+
+    /// Operations of one timed run of a full `lab bench`: a run lasts from tens of
+    /// milliseconds (raw-sqlite's point reads) to a few seconds (grdb's chatty reads).
+    var defaultOperations: Int { get }
+    /// Client tasks the scenario uses unless told otherwise.
+    var defaultClients: Int { get }
+    /// What the default `lab bench` divides ``defaultOperations`` by: small enough that
+    /// `make bench` ends within 3 minutes after the build on a 2-core machine shared with
+    /// other builds, large enough that a timed run lasts tens of milliseconds on a quiet one,
+    /// well above the scheduler's tick.
+    var standardDivisor: Int { get }
+    /// The most operations `--operations` may ask for. A plan is generated as it runs, so
+    /// memory does not set the bound; run time and disk do (Docs/Reliability.md has the figures).
+    var maximumOperations: Int { get }
+    /// Operations one benchmark iteration runs (Benchmarks/): enough that the run dominates
+    /// the clock reads, few enough that the slowest row still does several iterations a
+    /// second. The threshold files hold values per iteration, so changing this means
+    /// `make bench-thresholds`.
+    var benchmarkOperations: Int { get }
+    /// Operations the runner generates ahead of running them, over all clients: every
+    /// default plan fits in one segment, and memory holds one segment.
+    var segmentOperations: Int { get }
+    /// A rough cost of one operation in µs, averaged over the rows of a full run on 2
+    /// cores: how the progress line weighs the work left. Only the ratios matter.
+    var roughMicroseconds: Double { get }
+    /// Round trips one cost probe makes, each carrying the first repository call of one of
+    /// the scenario's operations on the lab's store: fewer for the larger jobs.
+    var probeRoundTrips: Int { get }
+
+    // MARK: Data
+
+    /// Whether the plan's setup holds ``ScenarioPlan/seededNoteCount`` notes besides the folders.
+    var seedsNotes: Bool { get }
+    /// New notes a client's first `operations` operations import: where the next client's
+    /// notes start, so each continues the text the clients before it leave off.
+    func notesImported(by operations: Int) -> Int
+    /// The client's operation number `index` (from 0), drawn from `source`.
+    func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation
+
+    // MARK: Words in the report
+
+    /// What this scenario's numbers show that the others' do not, written from what the
+    /// report measured.
+    func explanation(_ findings: ScenarioFindings) -> String
+    /// What grdb does for one operation, which is why it takes the time it does.
+    var grdbWork: String { get }
+}
+
+// MARK: - Derived from the operations
+
+extension ScenarioDefinition {
+    /// An operation of the scenario, known without generating a plan. Every operation of a
+    /// scenario makes as many calls as this one, and has a reader when this one does
+    /// (ScenarioPlanTests check both).
+    private var sample: ScenarioPlan.Operation {
+        var source = OperationSource(seed: 0)
+        return operation(0, from: &source)
+    }
+
+    /// The repository calls every operation makes (``ScenarioPlan/Operation/calls`` counted).
+    public var callsPerOperation: Int { sample.calls.count }
+
+    /// Whether each operation ends with the main-actor reader's view (``SyncView``). Such a
+    /// scenario has one client, as its reader must see one writer's saves in order, and the
+    /// reader's hops are the scenario's, not the row's.
+    public var hasReader: Bool { sample.hasReader }
+
+    /// How grdb reads, in the words of every scenario whose operations read.
+    static var grdbRead: String {
+        "a read-only transaction on GRDB's own queue, whose statement is prepared again because switching the connection to read-only and back expires its cached statements"
+    }
+}
+
+// MARK: - ScenarioFindings
+
+/// What the report measured in one scenario, for the definition's own sentence: the report
+/// does the arithmetic, the definition chooses the words.
+public struct ScenarioFindings {
+    /// A row's count per operation that a scenario's sentence may quote.
+    public enum Count: Sendable {
+        case wakeups, queueDispatches, hops
+    }
+
+    /// "a queue round trip, probed before each run, took 3.1 µs".
+    public let trip: String
+    /// The probed round trip alone: "3.1 µs".
+    public let roundTrip: String
+    /// "the patterns keep 20% to 45% of raw-sqlite".
+    public let kept: String
+    /// The round trip over one operation's work in the store (in raw-sqlite when store-sync
+    /// did not run): "3.2".
+    public let roundTripOverWork: String
+    public let clients: Int
+    public let cores: Int
+    /// The report's comparison of the rows whose reader merges saves with those that fetch
+    /// again, for a scenario with a reader; nil for the others.
+    public let readerComparison: String?
+    private let count: (Count, String, Int) -> String?
+
+    public init(
+        trip: String, roundTrip: String, kept: String, roundTripOverWork: String, clients: Int, cores: Int,
+        readerComparison: String?, count: @escaping (_ count: Count, _ row: String, _ digits: Int) -> String?
+    ) {
+        self.trip = trip
+        self.roundTrip = roundTrip
+        self.kept = kept
+        self.roundTripOverWork = roundTripOverWork
+        self.clients = clients
+        self.cores = cores
+        self.readerComparison = readerComparison
+        self.count = count
+    }
+
+    /// `row`'s count per operation with `digits` decimals; nil when the row did not run or
+    /// did not count it.
+    public func count(_ count: Count, of row: String, digits: Int) -> String? {
+        self.count(count, row, digits)
+    }
+}
