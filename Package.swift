@@ -207,6 +207,11 @@ let workshopTargets: [Target] = [
             exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
             swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
         ),
+        // The learner's workbench behind `lab workshop`: copies, checks, progress, diffs.
+        .target(
+            name: "Workbench", dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "Demos", "WorkshopChecks"],
+            path: path("Workshop", "Workbench"), swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "WorkshopReference",
             dependencies: ["WorkshopChecks", "WorkshopStarters", "WorkshopSolutions", "WorkshopWrongFixes", "WorkshopMainActorDefault"],
@@ -221,7 +226,7 @@ let labTargets: [Target] = [
             name: "LabCommands",
             dependencies: [
                 "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Demos", "Bench", "Harness", "WorkshopChecks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Workbench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: path("Lab", "LabCommands"),
             swiftSettings: strictSwift
@@ -276,13 +281,13 @@ let guideAndTestTargets: [Target] = [
         // its argument parsing and workshop commands.
         .testTarget(
             name: "LabCommandsTests",
-            dependencies: ["LabCommands", "Bench", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks"],
+            dependencies: ["LabCommands", "Bench", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "WorkshopTests",
-            dependencies: ["WorkshopChecks", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Support", "ChildProcesses", "TestSupport"],
+            dependencies: ["WorkshopChecks", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Workbench", "Support", "ChildProcesses", "TestSupport"],
             swiftSettings: strictSwift
         ),
     ]

@@ -4,11 +4,12 @@ import Demos
 import Foundation
 import TestSupport
 import Testing
+@testable import Workbench
 import WorkshopChecks
 import ChildProcesses
 import Support
 
-@testable import LabCommands
+import LabCommands
 
 #if canImport(Glibc)
 import Glibc

@@ -2,9 +2,10 @@ import Demos
 import Foundation
 import TestSupport
 import Testing
+@testable import Workbench
 import WorkshopChecks
 
-@testable import LabCommands
+import LabCommands
 import Support
 
 /// `lab workshop` as a learner runs it, in a checkout of its own, so that no test touches

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LabCommands
+import LabCommands
+@testable import Workbench
 @testable import WorkshopChecks
 
 /// What an exercise's files may say, read before they are built.

@@ -1,9 +1,10 @@
 import Support
 import Foundation
 import Testing
+@testable import Workbench
 import WorkshopChecks
 
-@testable import LabCommands
+import LabCommands
 
 @Suite("The learner's workbench")
 struct WorkbenchTests {

@@ -1,6 +1,7 @@
 import Support
 import ArgumentParser
 import Foundation
+import Workbench
 import WorkshopChecks
 
 // MARK: - lab workshop check
@@ -87,15 +88,5 @@ struct WatchCommand: AsyncParsableCommand {
     /// Writes a line at once (watch runs until it is stopped), or fails with exit 74.
     private func show(_ text: String) throws(LabError) {
         try StandardOutput.write(text + "\n")
-    }
-}
-
-extension Workbench {
-    /// Returns once the learner's copies of `exercise` differ from the version whose digest
-    /// is `checked`: at once when they already do.
-    func waitForChange(to exercise: Exercise, from checked: String?) async throws {
-        while digest(of: exercise) == checked {
-            try await Task.sleep(for: .milliseconds(500))
-        }
     }
 }

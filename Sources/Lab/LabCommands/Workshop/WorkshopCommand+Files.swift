@@ -1,6 +1,7 @@
 import Support
 import ArgumentParser
 import Foundation
+import Workbench
 import WorkshopChecks
 
 // MARK: - lab workshop start

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Demos
 import Foundation
+import Workbench
 import WorkshopChecks
 import Support
 

@@ -1,6 +1,7 @@
 import Support
 import ArgumentParser
 import NoteStore
+import Workbench
 import WorkshopChecks
 
 // MARK: - WorkshopCommand

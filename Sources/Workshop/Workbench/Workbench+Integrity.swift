@@ -9,7 +9,7 @@ import WorkshopChecks
 /// package compiles every Swift file there into the exercise.
 extension Workbench {
     /// Puts the check's entry point back when it differs from the lab's, and says so.
-    func restoreEntryPoint(of exercise: Exercise) throws(LabError) {
+    package func restoreEntryPoint(of exercise: Exercise) throws(LabError) {
         let entry = layout.copy(exercise, "main.swift")
         let current = try? String(contentsOf: entry, encoding: .utf8)
         guard current != exercise.entryPointSource else { return }
@@ -25,7 +25,7 @@ extension Workbench {
 
     /// Swift files in the exercise's folder that are neither the learner's nor the entry
     /// point, as paths from the checkout's root.
-    func strayFiles(of exercise: Exercise) -> [String] {
+    package func strayFiles(of exercise: Exercise) -> [String] {
         let folder = layout.copy(exercise, "main.swift").deletingLastPathComponent()
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
         let own = Set(["main.swift"] + exercise.files)
@@ -39,7 +39,7 @@ extension Workbench {
 
     /// The `source` check of the learner's files: the files of the folder first, then
     /// what the rules find in the learner's own.
-    func sourceCheck(of exercise: Exercise) -> Check {
+    package func sourceCheck(of exercise: Exercise) -> Check {
         let stray = strayFiles(of: exercise)
         guard stray.isEmpty else {
             let list = stray.joined(separator: ", ")
@@ -63,7 +63,7 @@ extension CheckReport {
     /// The report of a build that failed, or of a run that left no report the lab can trust:
     /// the source check, the compiler's, the run's when it failed, and every other check of
     /// the exercise, not measured.
-    init(exercise: Exercise, source: Check, compiles: Check, run: Check? = nil) {
+    package init(exercise: Exercise, source: Check, compiles: Check, run: Check? = nil) {
         let reason = run == nil ? "it does not compile" : "the run left no report (see the run check)"
         let rest = exercise.checkIDs.map { id in
             Check.notMeasured(id, expected: "see lab workshop check \(exercise.number) once it runs", because: reason)

@@ -20,8 +20,8 @@ import Darwin
 /// reader sees the old file or the new one. An entry that cannot be read is never dropped:
 /// it is reported on standard error, and the next change moves it aside, into
 /// `.progress.json.damaged` (or `.damaged.2`, …), before it writes the rest.
-struct WorkshopProgress: Codable, Equatable {
-    struct Entry: Codable, Equatable {
+package struct WorkshopProgress: Codable, Equatable {
+    package struct Entry: Codable, Equatable {
         /// Whether the last check passed, and the digest of the files it checked.
         var passed: Bool?
         var checkedDigest: String?
@@ -32,9 +32,9 @@ struct WorkshopProgress: Codable, Equatable {
     }
 
     /// By exercise number.
-    var exercises: [Int: Entry] = [:]
+    package var exercises: [Int: Entry] = [:]
 
-    subscript(exercise: Exercise) -> Entry {
+    package subscript(exercise: Exercise) -> Entry {
         get { exercises[exercise.number] ?? Entry() }
         set { exercises[exercise.number] = newValue }
     }
@@ -42,7 +42,7 @@ struct WorkshopProgress: Codable, Equatable {
     // MARK: Reading
 
     /// What a read of the file found: the entries it could read, and what it could not.
-    struct Read {
+    package struct Read {
         var progress = WorkshopProgress()
         /// The file's bytes when none of it could be read (not JSON, not an object).
         var damagedFile: Data?
@@ -54,7 +54,7 @@ struct WorkshopProgress: Codable, Equatable {
 
     /// The progress saved at `url`, or none yet, reporting any damage on standard error.
     /// Changes nothing: a command that only reads (the list) leaves the file as it is.
-    static func load(from url: URL) -> WorkshopProgress {
+    package static func load(from url: URL) -> WorkshopProgress {
         guard let read = try? read(url) else { return WorkshopProgress() }
         if read.isDamaged, reported.withLock({ $0.insert(url.path).inserted }) { report(read, at: url, keptAside: nil) }
         return read.progress
@@ -65,7 +65,7 @@ struct WorkshopProgress: Codable, Equatable {
 
     /// Reads the file entry by entry; nil when there is none. A symbolic link at its name is
     /// refused: the lab keeps its progress in a file of its own.
-    static func read(_ url: URL) throws(LabError) -> Read? {
+    package static func read(_ url: URL) throws(LabError) -> Read? {
         let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let failure = POSIXFailure.current
@@ -92,7 +92,7 @@ struct WorkshopProgress: Codable, Equatable {
     }
 
     /// The entries of `data` that decode, and the rest set aside.
-    static func parse(_ data: Data) -> Read {
+    package static func parse(_ data: Data) -> Read {
         var read = Read()
         if data.isEmpty { return read }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -118,7 +118,7 @@ struct WorkshopProgress: Codable, Equatable {
     /// Reads the progress, lets `change` modify it and writes it back, all under a lock on
     /// the workshop's folder; damaged entries are moved aside first. Returns `change`'s value.
     @discardableResult
-    static func update<T>(at url: URL, _ change: (inout WorkshopProgress) throws(LabError) -> T) throws(LabError) -> T {
+    package static func update<T>(at url: URL, _ change: (inout WorkshopProgress) throws(LabError) -> T) throws(LabError) -> T {
         let lock = try FolderLock(url.deletingLastPathComponent().path)
         defer { lock.release() }
         var read = try read(url) ?? Read()
@@ -186,7 +186,7 @@ struct WorkshopProgress: Codable, Equatable {
                 + read.damagedEntries.keys.sorted().map { "'\($0.shown)'" }.joined(separator: ", ") + ")"
         let kept = keptAside.map { "; kept aside in '\($0.shown)', and left out of the file" }
             ?? "; the next command that records progress keeps it aside in \(url.lastPathComponent).damaged"
-        Lab.printError("\(url.lastPathComponent) \(what)\(kept)")
+        StandardStreams.printError("\(url.lastPathComponent) \(what)\(kept)")
     }
 
     /// Writes every byte of `data`, through partial writes; false with errno set on a failure.
@@ -214,10 +214,10 @@ struct WorkshopProgress: Codable, Equatable {
 /// An exclusive `flock` on a folder, for a read-modify-write of a file in it: a lock on the
 /// file itself would be lost when a rename replaces it, and a lock file beside it would be
 /// one more file to trust. Waits up to 10 s for another command that holds it.
-final class FolderLock {
+package final class FolderLock {
     private var descriptor: Int32
 
-    init(_ folder: String) throws(LabError) {
+    package init(_ folder: String) throws(LabError) {
         descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .data("cannot open the folder '\(folder.shown)' to lock it: \(POSIXFailure.current.message)")
@@ -235,7 +235,7 @@ final class FolderLock {
 
     deinit { release() }
 
-    func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

@@ -16,7 +16,7 @@ import Darwin
 extension Workbench {
     /// Starts `exercise` if it is not, builds the learner's copy, runs its check, and
     /// remembers the result. The lines on standard error say what happens meanwhile.
-    func check(_ exercise: Exercise, containment: Containment = .standard) async throws(LabError) -> CheckReport {
+    package func check(_ exercise: Exercise, containment: Containment = .standard) async throws(LabError) -> CheckReport {
         for copy in try start(exercise) {
             say("started exercise \(exercise.number): edit \(layout.relative(copy))")
         }
@@ -52,7 +52,7 @@ extension Workbench {
     /// report, contained (``Containment``): in a process group of its own with resource
     /// limits, in a temporary working folder of its own (also its `TMPDIR`), and the whole
     /// group killed at the end, so nothing the learner's code started outlives the check.
-    func run(
+    package func run(
         _ executable: URL, arguments: [String] = [], of exercise: Exercise, environment: [String: String],
         containment: Containment = .standard
     ) async throws(LabError) -> CheckReport {
@@ -98,7 +98,7 @@ extension Workbench {
     }
 
     /// One line on standard error, so that standard output holds the report alone.
-    func say(_ line: String) {
+    package func say(_ line: String) {
         var bytes = Array("lab: \(line.controlsEscaped)\n".utf8)
         _ = write(STDERR_FILENO, &bytes, bytes.count)
     }
@@ -114,11 +114,11 @@ extension Workbench {
 /// learner's code left behind (holding the output, say) cannot keep the check running or
 /// outlive it. The limits stop what a loop or a leak would otherwise run into, and the
 /// check's message names the one that stopped it.
-struct Containment: Sendable {
-    var limits: ChildProcess.Limits
+package struct Containment: Sendable {
+    package var limits: ChildProcess.Limits
     /// How long the exercise may run: the measuring child's watchdog (60 s) and the time to
     /// report, with room to spare.
-    var deadline: Duration
+    package var deadline: Duration
 
     /// The limits of a check. Each is far above what a check of a reference solution uses
     /// (Docs/Reliability.md has the figures), and low enough to stop a runaway:
@@ -128,7 +128,7 @@ struct Containment: Sendable {
     /// - file size: 256 MiB a file;
     /// - processes: 256 more than the user runs when the check starts (the kernel counts
     ///   all of the user's processes, and does not apply the limit to root).
-    static var standard: Containment {
+    package static var standard: Containment {
         Containment(
             limits: ChildProcess.Limits(
                 cpuSeconds: 90, addressSpaceBytes: 4 << 30, fileSizeBytes: 256 << 20,
@@ -140,7 +140,7 @@ struct Containment: Sendable {
 
     /// How many processes the user runs now (Linux: from /proc), or nil where it cannot be
     /// counted, which leaves the limit as it is.
-    static func userProcessCount() -> Int? {
+    package static func userProcessCount() -> Int? {
         #if os(Linux)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         let user = getuid()

@@ -3,16 +3,16 @@
 /// The change from one text to another, line by line, printed as a unified diff (`diff -u`,
 /// the format `git apply` and `patch` read). The texts are one screen each, so a longest
 /// common subsequence table is quick.
-struct UnifiedDiff {
-    enum Line: Equatable {
+package struct UnifiedDiff {
+    package enum Line: Equatable {
         case same(Substring)
         case removed(Substring)
         case added(Substring)
     }
 
-    let lines: [Line]
+    package let lines: [Line]
 
-    init(from old: String, to new: String) {
+    package init(from old: String, to new: String) {
         let a = Self.lines(of: old)
         let b = Self.lines(of: new)
         // common[i][j]: the longest common subsequence of a[i...] and b[j...].
@@ -41,7 +41,7 @@ struct UnifiedDiff {
     }
 
     /// The diff as text, for a file at `path` in both versions; empty when nothing changed.
-    func text(path: String, context: Int = 3) -> String {
+    package func text(path: String, context: Int = 3) -> String {
         let changed = lines.indices.filter { lines[$0].isChange }
         guard let first = changed.first else { return "" }
         // Hunks: runs of changes less than two contexts apart, with their context.
@@ -87,15 +87,15 @@ struct UnifiedDiff {
 }
 
 extension UnifiedDiff.Line {
-    var isChange: Bool {
+    package var isChange: Bool {
         if case .same = self { false } else { true }
     }
 
-    var isInOld: Bool {
+    package var isInOld: Bool {
         if case .added = self { false } else { true }
     }
 
-    var isInNew: Bool {
+    package var isInNew: Bool {
         if case .removed = self { false } else { true }
     }
 }

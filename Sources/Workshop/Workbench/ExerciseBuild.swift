@@ -10,9 +10,9 @@ import Support
 /// Builds one exercise's target of the nested package in `Workshop/`: the learner's copies
 /// and the check's entry point, against the lab's modules, which the first build compiles
 /// into `Workshop/.build` once.
-struct ExerciseBuild {
+package struct ExerciseBuild {
     /// What the build produced.
-    enum Outcome {
+    package enum Outcome {
         /// The exercise's executable, ready to run its check.
         case built(URL)
         /// The compiler's errors, in the order it gave them.
@@ -20,29 +20,29 @@ struct ExerciseBuild {
     }
 
     /// One compiler error: its location and message, and the source lines it showed.
-    struct Diagnostic: Equatable {
+    package struct Diagnostic: Equatable {
         var location: String
         var message: String
         var excerpt: [String]
     }
 
-    let layout: WorkshopLayout
-    let environment: [String: String]
+    package let layout: WorkshopLayout
+    package let environment: [String: String]
 
     /// How long the first build takes, which compiles the lab's modules for the workshop
     /// (Docs/Workshop.md has the measurement).
-    static let firstBuildTime = "about 40 s on a 2-core machine"
+    package static let firstBuildTime = "about 40 s on a 2-core machine"
 
     /// How long a build may take before it is stopped: far more than the first build.
-    static let deadline = Duration.seconds(30 * 60)
+    package static let deadline = Duration.seconds(30 * 60)
 
     /// Whether nothing was built yet: the first check compiles the lab's modules too.
-    var isFirst: Bool {
+    package var isFirst: Bool {
         !FileManager.default.fileExists(atPath: layout.package.appendingPathComponent(".build").path)
     }
 
     /// `swift build --product ExerciseNN` in the nested package.
-    func build(_ exercise: Exercise) async throws(LabError) -> Outcome {
+    package func build(_ exercise: Exercise) async throws(LabError) -> Outcome {
         guard let swift = DemoEnvironment.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
             throw .data("lab workshop check builds with swift: put the Swift toolchain on PATH, or set SWIFT")
         }
@@ -72,7 +72,7 @@ struct ExerciseBuild {
 
     /// The errors in a build's output, each once (SwiftPM may print one twice), with the
     /// source lines the compiler printed under it.
-    static func errors(in output: String, layout: WorkshopLayout) -> [Diagnostic] {
+    package static func errors(in output: String, layout: WorkshopLayout) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var current: Diagnostic?
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -103,7 +103,7 @@ struct ExerciseBuild {
 
 extension Check {
     /// `compiles`: the check that comes before all others, from the build's outcome.
-    static func compiles(_ diagnostics: [ExerciseBuild.Diagnostic], shown: Int = 3) -> Check {
+    package static func compiles(_ diagnostics: [ExerciseBuild.Diagnostic], shown: Int = 3) -> Check {
         guard !diagnostics.isEmpty else {
             return Check(id: "compiles", status: .passed, expected: "no compiler errors", measured: "no errors")
         }

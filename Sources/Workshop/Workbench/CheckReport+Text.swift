@@ -7,7 +7,7 @@ import Support
 extension CheckReport {
     /// The report as `lab workshop check` prints it: one line a check, what is wrong in plain
     /// words, then what to do next.
-    func text(for exercise: Exercise, next: Exercise?) -> String {
+    package func text(for exercise: Exercise, next: Exercise?) -> String {
         let width = checks.map(\.id.count).max() ?? 0
         var lines = ["Exercise \(exercise.number): \(exercise.slug) (lesson \(exercise.lesson))"]
         for check in checks {
@@ -34,7 +34,7 @@ extension CheckReport {
 }
 
 extension Check.Status {
-    var label: String {
+    package var label: String {
         switch self {
         case .passed: "passed"
         case .failed: "FAILED"

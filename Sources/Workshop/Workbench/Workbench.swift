@@ -8,9 +8,9 @@ import WorkshopChecks
 
 /// The learner's side of the workshop in one checkout: their copies of the starters, and
 /// what they have done so far. Nothing here overwrites a copy except ``reset(_:)``.
-struct Workbench {
+package struct Workbench {
     /// Where an exercise stands, as `lab workshop` lists it.
-    enum Status: String {
+    package enum Status: String {
         case notStarted = "not started"
         /// Started, and changed since its last check (or never checked).
         case notChecked = "not checked"
@@ -18,12 +18,12 @@ struct Workbench {
         case passed
     }
 
-    let layout: WorkshopLayout
+    package let layout: WorkshopLayout
 
-    var progressFile: URL { layout.package.appendingPathComponent(".progress.json") }
+    package var progressFile: URL { layout.package.appendingPathComponent(".progress.json") }
 
     /// The checkout around the current folder.
-    static func current() throws(LabError) -> Workbench {
+    package static func current() throws(LabError) -> Workbench {
         let current = FileManager.default.currentDirectoryPath
         guard !current.isEmpty else {
             throw .usage("lab workshop works in a checkout of the lab, and the current folder cannot be found (it was removed): cd to the checkout's root folder")
@@ -37,7 +37,7 @@ struct Workbench {
 
     // MARK: Status
 
-    func status(of exercise: Exercise) -> Status {
+    package func status(of exercise: Exercise) -> Status {
         guard let digest = digest(of: exercise) else { return .notStarted }
         let entry = WorkshopProgress.load(from: progressFile)[exercise]
         if entry.resetDigest == digest, entry.checkedDigest != digest { return .notStarted }
@@ -46,12 +46,12 @@ struct Workbench {
     }
 
     /// The first exercise that does not pass yet.
-    var next: Exercise? {
+    package var next: Exercise? {
         ExerciseCatalog.all.first { status(of: $0) != .passed }
     }
 
     /// A digest of the learner's copies of `exercise`'s files, or nil when one is missing.
-    func digest(of exercise: Exercise) -> String? {
+    package func digest(of exercise: Exercise) -> String? {
         var digest = Checksum()
         for file in exercise.files {
             guard let text = try? String(contentsOf: layout.copy(exercise, file), encoding: .utf8) else { return nil }
@@ -61,7 +61,7 @@ struct Workbench {
     }
 
     /// Remembers the result of a check of the files as they are now.
-    func record(_ report: CheckReport, of exercise: Exercise) throws(LabError) {
+    package func record(_ report: CheckReport, of exercise: Exercise) throws(LabError) {
         let digest = digest(of: exercise)
         try WorkshopProgress.update(at: progressFile) { progress in
             progress[exercise].passed = report.passed
@@ -74,14 +74,14 @@ struct Workbench {
     /// Copies the starters of `exercise` that the learner has no copy of yet, and returns
     /// the copies it made. An existing copy is never touched.
     @discardableResult
-    func start(_ exercise: Exercise) throws(LabError) -> [URL] {
+    package func start(_ exercise: Exercise) throws(LabError) -> [URL] {
         try copyStarters(of: exercise, overwriting: false)
     }
 
     /// Puts the starters of `exercise` back in place of the learner's copies, and forgets
     /// the result of its last check.
     @discardableResult
-    func reset(_ exercise: Exercise) throws(LabError) -> [URL] {
+    package func reset(_ exercise: Exercise) throws(LabError) -> [URL] {
         let copies = try copyStarters(of: exercise, overwriting: true)
         let starter = digest(of: exercise)
         try WorkshopProgress.update(at: progressFile) { progress in
@@ -113,7 +113,7 @@ struct Workbench {
     }
 
     /// The text of a tracked file, or a one-line error that says how to get it back.
-    func text(of file: URL, what: String) throws(LabError) -> String {
+    package func text(of file: URL, what: String) throws(LabError) -> String {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             throw .data("\(what) is missing: \(layout.relative(file)); restore it with git checkout -- \(layout.relative(file))")
         }
@@ -124,14 +124,14 @@ struct Workbench {
 
     /// The next hint of `exercise` (the last one again once all are shown), and its number,
     /// counted as shown.
-    func nextHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String) {
+    package func nextHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String) {
         let hint = try takeHint(exercise)
         return (hint.number, hint.text)
     }
 
     /// The next hint, counted as shown; `counted` says whether this call raised the count
     /// (not when the last hint is shown again), for ``returnHint(_:number:)``.
-    func takeHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String, counted: Bool) {
+    package func takeHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String, counted: Bool) {
         let (number, counted) = try WorkshopProgress.update(at: progressFile) { progress in
             let shown = progress[exercise].hintsShown
             let number = min(shown + 1, exercise.hints.count)
@@ -143,7 +143,7 @@ struct Workbench {
 
     /// Counts hint `number` as not shown after all: it could not be written. Only while no
     /// later hint was counted since.
-    func returnHint(_ exercise: Exercise, number: Int) {
+    package func returnHint(_ exercise: Exercise, number: Int) {
         _ = try? WorkshopProgress.update(at: progressFile) { progress in
             if progress[exercise].hintsShown == number { progress[exercise].hintsShown = number - 1 }
         }
@@ -153,7 +153,7 @@ struct Workbench {
 
     /// The reference solution as a change to the starter, one unified diff per file, with
     /// the learner's paths: `lab workshop solution N | git apply` applies it to an unedited copy.
-    func solutionDiff(_ exercise: Exercise) throws(LabError) -> String {
+    package func solutionDiff(_ exercise: Exercise) throws(LabError) -> String {
         var diff = ""
         for file in exercise.files {
             let starter = try text(of: layout.starter(exercise, file), what: "the starter of exercise \(exercise.number)")
