@@ -14,15 +14,15 @@ import CJemalloc
 /// counts only in a process started with `MALLOC_CONF=tcache:false`: `lab bench` runs its
 /// counting pass in such a child process, and times the rows in its own process, with the
 /// caches on. The statistics are process-wide: read them around one row at a time.
-public enum AllocationMeter {
+package enum AllocationMeter {
     /// A snapshot of the allocator's counters.
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// Allocations made since the process started.
-        public var allocations: UInt64
+        package var allocations: UInt64
         /// Bytes requested by those allocations, by size class.
-        public var allocatedBytes: UInt64
+        package var allocatedBytes: UInt64
         /// Bytes allocated and not yet freed.
-        public var liveBytes: UInt64
+        package var liveBytes: UInt64
 
         package init(allocations: UInt64, allocatedBytes: UInt64, liveBytes: UInt64) {
             self.allocations = allocations
@@ -31,9 +31,9 @@ public enum AllocationMeter {
         }
 
         /// Nothing allocated: where a sum of readings starts.
-        public static let zero = Reading(allocations: 0, allocatedBytes: 0, liveBytes: 0)
+        package static let zero = Reading(allocations: 0, allocatedBytes: 0, liveBytes: 0)
 
-        public static func + (lhs: Reading, rhs: Reading) -> Reading {
+        package static func + (lhs: Reading, rhs: Reading) -> Reading {
             Reading(
                 allocations: lhs.allocations &+ rhs.allocations,
                 allocatedBytes: lhs.allocatedBytes &+ rhs.allocatedBytes,
@@ -41,7 +41,7 @@ public enum AllocationMeter {
             )
         }
 
-        public static func - (lhs: Reading, rhs: Reading) -> Reading {
+        package static func - (lhs: Reading, rhs: Reading) -> Reading {
             Reading(
                 allocations: lhs.allocations &- rhs.allocations,
                 allocatedBytes: lhs.allocatedBytes &- rhs.allocatedBytes,
@@ -51,7 +51,7 @@ public enum AllocationMeter {
     }
 
     /// Whether this build links jemalloc: the default trait on Linux, not in sanitizer builds.
-    public static let isLinked: Bool = {
+    package static let isLinked: Bool = {
         #if Jemalloc && canImport(CJemalloc)
         true
         #else
@@ -60,7 +60,7 @@ public enum AllocationMeter {
     }()
 
     /// Whether jemalloc is the process's allocator, with exact statistics.
-    public static let isAvailable: Bool = {
+    package static let isAvailable: Bool = {
         #if Jemalloc && canImport(CJemalloc)
         guard let threadCaches: Bool = Control.read("opt.tcache") else { return false }
         return !threadCaches && Control.read("stats.allocated") as Int? != nil
@@ -69,7 +69,7 @@ public enum AllocationMeter {
         #endif
     }()
 
-    public static let unavailableReason: String = {
+    package static let unavailableReason: String = {
         #if Jemalloc
         "exact allocation counts need jemalloc (linked on Linux only) with its thread caches off (MALLOC_CONF=tcache:false)"
         #else
@@ -79,10 +79,10 @@ public enum AllocationMeter {
 
     /// The environment variable and value that turn jemalloc's thread caches off in a child
     /// process, so that the meter is available there.
-    public static let exactCountingEnvironment = (name: "MALLOC_CONF", value: "tcache:false")
+    package static let exactCountingEnvironment = (name: "MALLOC_CONF", value: "tcache:false")
 
     /// The counters now, or nil where jemalloc is not the allocator.
-    public static func read() -> Reading? {
+    package static func read() -> Reading? {
         #if Jemalloc && canImport(CJemalloc)
         guard isAvailable else { return nil }
         Control.refresh()

@@ -5,29 +5,29 @@ import Dispatch
 /// What one actor hop and one queue round trip cost on this machine, measured by small
 /// probes between the rows of a run (a shared machine changes its speed from one minute
 /// to the next, so costs measured once at start-up would not describe the rows).
-public struct HopCosts: Sendable, Equatable, Codable {
+package struct HopCosts: Sendable, Equatable, Codable {
     /// One executor switch between the cooperative pool and a default actor, in nanoseconds.
-    public var actorHopNanoseconds: Double
+    package var actorHopNanoseconds: Double
     /// One empty job sent to an idle serial dispatch queue and the caller resumed from it,
     /// in wall nanoseconds: mostly two thread wake-ups.
-    public var queueRoundTripNanoseconds: Double
+    package var queueRoundTripNanoseconds: Double
     /// The CPU time of that round trip, all threads together, in nanoseconds: what it
     /// takes from a core that concurrent clients could otherwise use.
-    public var queueRoundTripCPUNanoseconds: Double
+    package var queueRoundTripCPUNanoseconds: Double
     /// The voluntary context switches that round trip causes, per trip. Nil when not probed.
-    public var queueRoundTripWakeups: Double?
+    package var queueRoundTripWakeups: Double?
     /// What a round trip adds to a job that does real work, in wall nanoseconds: the work
     /// sent through a queue, minus the same work run in place. More than the empty round
     /// trip, because the work runs on a thread that has just woken, whose caches hold
     /// other data. Nil when the probe had no work to send.
-    public var workedRoundTripNanoseconds: Double?
+    package var workedRoundTripNanoseconds: Double?
     /// The CPU time the worked round trip adds, all threads together, in nanoseconds.
-    public var workedRoundTripCPUNanoseconds: Double?
+    package var workedRoundTripCPUNanoseconds: Double?
     /// The voluntary context switches the worked round trip adds (threads that blocked and
     /// were woken), per trip: what turns a row's wake-ups into time.
-    public var workedRoundTripWakeups: Double?
+    package var workedRoundTripWakeups: Double?
 
-    public init(
+    package init(
         actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double,
         workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil,
         workedRoundTripWakeups: Double? = nil, queueRoundTripWakeups: Double? = nil
@@ -44,7 +44,7 @@ public struct HopCosts: Sendable, Equatable, Codable {
     /// What one wake-up costs, wall and CPU nanoseconds: the worked round trip over the
     /// wake-ups it caused, at least one (a trip whose threads caught each other while
     /// spinning woke nobody, and still cost a trip). Nil without a worked trip.
-    public var wakeupNanoseconds: (wall: Double, cpu: Double)? {
+    package var wakeupNanoseconds: (wall: Double, cpu: Double)? {
         guard let wall = workedRoundTripNanoseconds, let cpu = workedRoundTripCPUNanoseconds else { return nil }
         let wakeups = max(1, workedRoundTripWakeups ?? 1)
         return (wall / wakeups, cpu / wakeups)
@@ -53,7 +53,7 @@ public struct HopCosts: Sendable, Equatable, Codable {
     /// What a wake-up that carries no work costs, wall and CPU nanoseconds: the empty round
     /// trip over the wake-ups it caused, at least one. Nil when the empty trip's wake-ups
     /// were not counted.
-    public var emptyWakeupNanoseconds: (wall: Double, cpu: Double)? {
+    package var emptyWakeupNanoseconds: (wall: Double, cpu: Double)? {
         guard let queueRoundTripWakeups else { return nil }
         let wakeups = max(1, queueRoundTripWakeups)
         return (queueRoundTripNanoseconds / wakeups, queueRoundTripCPUNanoseconds / wakeups)
@@ -63,7 +63,7 @@ public struct HopCosts: Sendable, Equatable, Codable {
     /// through an idle queue, each awaited before the next is sent; then, with `work`,
     /// `roundTrips` runs of it in place and as many through its queue, in alternating blocks.
     @concurrent
-    public static func probe(
+    package static func probe(
         hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil
     ) async throws -> HopCosts {
         let actor = CostProbeActor()
@@ -134,7 +134,7 @@ public struct HopCosts: Sendable, Equatable, Codable {
 
 /// A piece of real work the cost probe runs twice: in place, and as one job on a serial
 /// queue. The difference is what a round trip costs a job that is not empty.
-public protocol RoundTripWork: Sendable {
+package protocol RoundTripWork: Sendable {
     /// Runs the work for `index` on the calling thread.
     func runInPlace(_ index: Int) throws
     /// Runs the same work as one job on a serial queue; returns when the job is done.
@@ -148,7 +148,7 @@ private actor CostProbeActor {
 
 extension Duration {
     /// The duration in nanoseconds, as a `Double`.
-    public var nanoseconds: Double {
+    package var nanoseconds: Double {
         Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
     }
 }

@@ -9,20 +9,20 @@ import Synchronization
 ///
 /// Every fixture writes state after each `await`: at `-O` the optimizer removes a hop
 /// into an actor method that touches nothing, and the expected count would be wrong.
-public enum HopOracle {
+package enum HopOracle {
     /// One oracle's expectation and what the meter counted.
-    public struct Result: Sendable, Equatable {
-        public var name: String
-        public var expected: UInt64
-        public var measured: UInt64
-        public var isExact: Bool { expected == measured }
+    package struct Result: Sendable, Equatable {
+        package var name: String
+        package var expected: UInt64
+        package var measured: UInt64
+        package var isExact: Bool { expected == measured }
     }
 
     /// Calls per oracle: large enough that a stray hop could not hide, small enough to be quick.
-    public static let calls = 1_000
+    package static let calls = 1_000
 
     /// Runs every oracle once, one after another, and returns what each counted.
-    public static func run(calls k: Int = calls) async -> [Result] {
+    package static func run(calls k: Int = calls) async -> [Result] {
         let caller = OracleCaller()
         let target = OracleTarget()
         let k64 = UInt64(k)

@@ -6,20 +6,20 @@ import Workload
 /// Records each operation's duration into its client's HdrHistogram (nanoseconds, three
 /// significant digits). A histogram records without allocating, so timing every
 /// operation does not change what the allocation meter sees.
-public struct LatencyRecorder: OperationRecorder {
-    public typealias Log = Histogram<UInt64>
+package struct LatencyRecorder: OperationRecorder {
+    package typealias Log = Histogram<UInt64>
 
-    public init() {}
+    package init() {}
 
-    public static var timesOperations: Bool { true }
+    package static var timesOperations: Bool { true }
 
-    public func makeLog(operations: Int) -> Histogram<UInt64> {
+    package func makeLog(operations: Int) -> Histogram<UInt64> {
         // One minute is far beyond any operation the lab runs; longer ones are clamped.
         Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
     @inlinable
-    public func record(_ duration: Duration, in log: inout Histogram<UInt64>) {
+    package func record(_ duration: Duration, in log: inout Histogram<UInt64>) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds) / 1_000_000_000)
         _ = log.record(min(nanoseconds, log.highestTrackableValue))
@@ -29,19 +29,19 @@ public struct LatencyRecorder: OperationRecorder {
 // MARK: - LatencySummary
 
 /// Per-operation latency percentiles, in microseconds.
-public struct LatencySummary: Sendable, Equatable {
-    public var p50: Double
-    public var p90: Double
-    public var p99: Double
+package struct LatencySummary: Sendable, Equatable {
+    package var p50: Double
+    package var p90: Double
+    package var p99: Double
 
-    public init(p50: Double, p90: Double, p99: Double) {
+    package init(p50: Double, p90: Double, p99: Double) {
         self.p50 = p50
         self.p90 = p90
         self.p99 = p99
     }
 
     /// The percentiles of every client's log together.
-    public init?(logs: [Histogram<UInt64>]) {
+    package init?(logs: [Histogram<UInt64>]) {
         guard var merged = logs.first else { return nil }
         for log in logs.dropFirst() { merged.add(log) }
         guard merged.totalCount > 0 else { return nil }

@@ -5,24 +5,24 @@
 /// Before teardown, every class instance reachable from the subject is recorded with a
 /// weak reference; after teardown, the ones still alive are leaks, and the strong path
 /// that holds each one is looked up by reflection (``ObjectGraph``).
-public struct LeakCheck: Sendable {
+package struct LeakCheck: Sendable {
     private let tracked: [ObjectGraph.Tracked]
 
     /// Records every instance reachable from `root`, without keeping any of them alive,
     /// except the shared ones `isBoundary` names (see ``ObjectGraph/reachable(from:limit:isBoundary:)``).
-    public init(tracking root: AnyObject, isBoundary: (AnyObject) -> Bool = { _ in false }) {
+    package init(tracking root: AnyObject, isBoundary: (AnyObject) -> Bool = { _ in false }) {
         tracked = ObjectGraph.reachable(from: root, isBoundary: isBoundary)
     }
 
     /// Builds a subject, lets it go, and reports what survived.
-    public static func run(_ makeSubject: () -> AnyObject) -> LeakReport {
+    package static func run(_ makeSubject: () -> AnyObject) -> LeakReport {
         LeakCheck(tracking: makeSubject()).report()
     }
 
     /// Waits until every tracked instance is gone, or `timeout` passes: a queue may still
     /// be releasing the last closure that captured an object just after the caller resumed,
     /// which is teardown in progress, not a leak.
-    public func settle(timeout: Duration = .milliseconds(250)) async {
+    package func settle(timeout: Duration = .milliseconds(250)) async {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while tracked.contains(where: { $0.object != nil }), clock.now < deadline {
@@ -31,7 +31,7 @@ public struct LeakCheck: Sendable {
     }
 
     /// The instances still alive now, by type, with the paths that hold them.
-    public func report() -> LeakReport {
+    package func report() -> LeakReport {
         let survivors = tracked.compactMap { entry in entry.object.map { (entry.typeName, $0) } }
         var byType: [String: Int] = [:]
         var paths: [String] = []
@@ -45,7 +45,7 @@ public struct LeakCheck: Sendable {
     }
 
     /// How many instances were found reachable from the root.
-    public var trackedCount: Int { tracked.count }
+    package var trackedCount: Int { tracked.count }
 }
 
 // MARK: - LeakReport

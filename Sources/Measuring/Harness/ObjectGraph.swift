@@ -11,19 +11,19 @@
 ///
 /// Reflection reads an object's fields without its isolation: walk a graph only while
 /// nothing runs on it (after a run, before or after teardown).
-public enum ObjectGraph {
+package enum ObjectGraph {
     /// An instance found in the graph, held weakly so that finding it keeps nothing alive.
-    public struct Tracked: @unchecked Sendable {
+    package struct Tracked: @unchecked Sendable {
         // @unchecked: the weak reference is only read to ask whether the object is alive;
         // the object itself is never used through it from another isolation domain.
-        public weak var object: AnyObject?
-        public let typeName: String
+        package weak var object: AnyObject?
+        package let typeName: String
     }
 
     /// Every class instance reachable from `root` through strong references, `root` included.
     /// The walk neither records nor enters instances for which `isBoundary` is true: shared
     /// infrastructure that outlives the root by design.
-    public static func reachable(
+    package static func reachable(
         from root: AnyObject, limit: Int = 1_000_000, isBoundary: (AnyObject) -> Bool = { _ in false }
     ) -> [Tracked] {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
@@ -46,7 +46,7 @@ public enum ObjectGraph {
     /// The strong path that keeps `object` in a cycle, as "Parent → child → Child → parent
     /// → Parent"; or the closure or task property that may hold it, as "Owner → handler →
     /// (closure)"; nil when reflection sees neither.
-    public static func retainPath(of object: AnyObject, depthLimit: Int = 12) -> String? {
+    package static func retainPath(of object: AnyObject, depthLimit: Int = 12) -> String? {
         let target = ObjectIdentifier(object)
         var visited: Set<ObjectIdentifier> = []
         var closurePath: [String]?

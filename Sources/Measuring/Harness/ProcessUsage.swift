@@ -13,19 +13,19 @@ import Darwin
 /// thread that waits for a core does not accumulate it. A voluntary context switch is a
 /// thread that blocked and later woke up: on a queue-confined pattern, mostly a thread
 /// parking after its job and waking for the next one.
-public struct ProcessUsage: Sendable, Equatable {
+package struct ProcessUsage: Sendable, Equatable {
     /// User plus system CPU time, in nanoseconds, summed over every thread.
-    public var cpuNanoseconds: Double
+    package var cpuNanoseconds: Double
     /// Times a thread gave up its core to wait (`ru_nvcsw`), summed over every thread.
-    public var voluntarySwitches: Int
+    package var voluntarySwitches: Int
 
-    public init(cpuNanoseconds: Double, voluntarySwitches: Int) {
+    package init(cpuNanoseconds: Double, voluntarySwitches: Int) {
         self.cpuNanoseconds = cpuNanoseconds
         self.voluntarySwitches = voluntarySwitches
     }
 
     /// The usage of the process now.
-    public static func now() -> ProcessUsage {
+    package static func now() -> ProcessUsage {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -40,16 +40,16 @@ public struct ProcessUsage: Sendable, Equatable {
     }
 
     /// No CPU time and no switch: where a sum of usages starts.
-    public static let zero = ProcessUsage(cpuNanoseconds: 0, voluntarySwitches: 0)
+    package static let zero = ProcessUsage(cpuNanoseconds: 0, voluntarySwitches: 0)
 
-    public static func + (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
+    package static func + (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
         ProcessUsage(
             cpuNanoseconds: lhs.cpuNanoseconds + rhs.cpuNanoseconds,
             voluntarySwitches: lhs.voluntarySwitches + rhs.voluntarySwitches
         )
     }
 
-    public static func - (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
+    package static func - (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
         ProcessUsage(
             cpuNanoseconds: lhs.cpuNanoseconds - rhs.cpuNanoseconds,
             voluntarySwitches: lhs.voluntarySwitches - rhs.voluntarySwitches
