@@ -146,18 +146,6 @@ struct CatalogProseTests {
         }
     }
 
-    @Test("Reliability's row counts are the row catalog's")
-    func reliabilityRowCounts() throws {
-        let all = RowCatalog.all.count
-        let concurrent = RowCatalog.all.filter(\.concurrentClients).count
-        try Self.expectCounts(#"every row of the catalog, (\d+) of them"#, equal: all)
-        try Self.expectCounts(#"exit 0: (\d+) rows, 20,000 notes each"#, equal: all)
-        let stressed = try Self.expectCounts(#"takes concurrent clients: (\d+) of the \d+"#, equal: concurrent)
-        #expect(!stressed.isEmpty)
-        try Self.expectCounts(#"takes concurrent clients: \d+ of the (\d+)"#, equal: all)
-        try Self.expectCounts(#"\| (\d+) rows \(every row whose clients run concurrently\)"#, equal: concurrent)
-    }
-
     @Test("The rows the prose says the cost model leaves out are the rows the catalog leaves out")
     func rowsOutsideTheModel() throws {
         let outside = RowCatalog.all.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
