@@ -14,7 +14,7 @@ struct SourceRulesTests {
 
     @Test("The workload and the checks cannot be imported, however the import is written", arguments: [
         "import Workload", "@preconcurrency import Workload", "import struct Workload.Checksum",
-        "@_implementationOnly import Workshop", "import Harness", "public import Rows", "import Workload; import NoteStore",
+        "@_implementationOnly import WorkshopChecks", "import Harness", "public import Bench", "import Workbench", "import Workload; import NoteStore",
     ])
     func importsRefused(_ line: String) {
         let findings = Self.findings("import NoteStore\n\(line)\n")
