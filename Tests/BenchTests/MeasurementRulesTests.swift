@@ -145,7 +145,7 @@ struct MeasurementRulesTests {
             database: .memory, commandLine: "lab bench"
         )
         let counts = try await CountingPass.run(settings)
-        let counted = try #require(counts.row(row.id, in: .pointRead))
+        let counted = try #require(counts.row(row.id, in: .pointRead, clients: 1))
         #expect(counted.failure == nil)
         #expect(counted.leakedObjects == 1)
         #expect(counted.retainPaths.contains { $0.contains("SelfRetainingNode") })

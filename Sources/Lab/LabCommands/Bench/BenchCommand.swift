@@ -34,8 +34,15 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: "Concurrent client tasks (default: 4 for mixed, 1 otherwise).")
-    var clients: Int?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Concurrent client tasks (default: 4 for mixed, 1 otherwise), or several separated by commas (1,2,4,8).",
+        discussion: """
+            Several counts run every scenario that takes concurrent clients (all but sync, \
+            which has one by contract) at each count, fewest first, and add a table of \
+            throughput by clients per scenario (and, with --docs, a chart, Scaling-<scenario>.svg).
+            """
+    ))
+    var clients: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
     var runs: Int?
@@ -84,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
-    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither).")
+    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither), and a chart per scenario of a --clients sweep.")
     var docs: String?
 
     func validate() throws {
@@ -97,7 +104,7 @@ struct BenchCommand: AsyncParsableCommand {
                 )
             }
         }
-        if let clients, !(1...64).contains(clients) { throw ValidationError("--clients must be between 1 and 64, not \(clients)") }
+        if let clients { _ = try ClientCounts.parse(clients) }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         if quick && full { throw ValidationError("--quick and --full exclude each other") }
         for name in pattern where RowCatalog.row(named: name) == nil {
@@ -113,7 +120,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
-        let destinations = try Destinations(output: output, docs: docs)
+        let destinations = try Destinations(output: output, docs: docs, charts: settings.sweptScenarios)
         // The run owns a named database file until it ends; its counting pass, a child
         // process, works in it while this process waits.
         let lock = try claimDatabase(settings.database)
@@ -122,7 +129,10 @@ struct BenchCommand: AsyncParsableCommand {
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         var outputs: [(text: String, to: OutputFile)] = []
         if let docs = destinations.docs {
-            outputs += [(report.renderedMarkdown(), docs.markdown), (report.renderedSVG(), docs.svg)]
+            outputs += [(report.renderedMarkdown(linkingCharts: true), docs.markdown), (report.renderedSVG(), docs.svg)]
+            for sweep in report.clientSweeps {
+                if let chart = docs.charts[sweep.scenario] { outputs.append((report.renderedScalingSVG(sweep), chart)) }
+            }
         }
         if output != nil {
             outputs.append((report.rendered(as: format), destinations.report))
@@ -143,9 +153,11 @@ struct BenchCommand: AsyncParsableCommand {
         let rows = pattern.isEmpty ? RowCatalog.all : pattern.compactMap(RowCatalog.row(named:))
         let scenarios = scenario.isEmpty ? Scenario.allCases : scenario.uniqued()
         let location = try BenchDatabase.Location(argument: database)
+        // validate() has parsed them: one count is the run of old, several a sweep.
+        let counts = clients.flatMap { try? ClientCounts.parse($0) } ?? []
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
-            operations: operations, clients: clients,
+            operations: operations, clients: counts.count == 1 ? counts[0] : nil, clientSweep: counts.count > 1 ? counts : [],
             runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, full: full, meters: !noMeters, database: location,
             commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
@@ -183,17 +195,23 @@ struct BenchCommand: AsyncParsableCommand {
 
 // MARK: - Destinations
 
-/// Where `lab bench` writes its results, every one checked before the benchmark runs.
+/// Where `lab bench` writes its results, every one checked before the benchmark runs: with
+/// `--docs`, Results.md, Results.svg and the chart of each scenario in `charts`, the ones a
+/// sweep runs at several client counts.
 private struct Destinations {
     var report: OutputFile
-    var docs: (markdown: OutputFile, svg: OutputFile)?
+    var docs: (markdown: OutputFile, svg: OutputFile, charts: [Scenario: OutputFile])?
 
-    init(output: String?, docs: String?) throws(LabError) {
+    init(output: String?, docs: String?, charts: [Scenario]) throws(LabError) {
         report = try OutputFile(checking: output ?? "-")
         guard let docs else { return }
         guard (try? FileStatus.of(docs))?.kind == .directory else { throw .usage("--docs '\(docs)' is not a folder") }
         let folder = docs.hasSuffix("/") ? docs : docs + "/"
-        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"))
+        var files: [Scenario: OutputFile] = [:]
+        for scenario in charts {
+            files[scenario] = try OutputFile(checking: folder + BenchReport.ClientSweep.chartFileName(of: scenario))
+        }
+        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"), files)
     }
 }
 

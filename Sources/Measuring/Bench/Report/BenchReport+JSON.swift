@@ -9,8 +9,11 @@ extension BenchReport {
     /// The report as JSON, schema 2: every metric present, `null` with its reason in
     /// `notes` where a row cannot measure it, never 0. Schema 2 adds the spread of every
     /// timing, CPU time, wake-ups, the cost probes, and the model as predicted ÷ measured.
+    /// A run of several client counts (`--clients 1,2,4,8`) has one entry in `scenarios` per
+    /// swept scenario and count, and adds `clients_sweep` (``ClientSweep/json``); a run of
+    /// one count has no `clients_sweep`.
     package func renderedJSON() -> String {
-        let root: JSONValue = .object([
+        var members: [(String, JSONValue)] = [
             ("schema", .integer(2)),
             ("date", .string(ISO8601DateFormatter().string(from: date))),
             ("machine", .object([
@@ -33,8 +36,10 @@ extension BenchReport {
                 ])
             })),
             ("scenarios", .array(scenarios.map { $0.json(model: model(of: $0)) })),
-        ])
-        return root.rendered() + "\n"
+        ]
+        let sweeps = clientSweeps
+        if !sweeps.isEmpty { members.append(("clients_sweep", .array(sweeps.map(\.json)))) }
+        return JSONValue.object(members).rendered() + "\n"
     }
 }
 

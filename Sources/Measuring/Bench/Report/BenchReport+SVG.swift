@@ -30,7 +30,7 @@ extension BenchReport {
         svg.append(##"<text x="\##(one + 3)" y="\##(height - 18)" fill="#333">1.0</text>"##)
         for (groupIndex, scenario) in scenarios.enumerated() {
             let groupTop = top + Double(groupIndex) * groupHeight
-            svg.append(##"<text x="10" y="\##(groupTop + 4)" font-weight="bold">\##(scenario.scenario.rawValue)</text>"##)
+            svg.append(##"<text x="10" y="\##(groupTop + 4)" font-weight="bold">\##(title(of: scenario))</text>"##)
             for (rowIndex, row) in scenario.rows.enumerated() {
                 let y = groupTop + 8 + Double(rowIndex) * barHeight
                 svg.append(##"<text x="\##(labelWidth - 6)" y="\##(y + barHeight - 4)" text-anchor="end">\##(row.name)</text>"##)
@@ -61,9 +61,9 @@ extension BenchReport {
         return svg.joined(separator: "\n") + "\n"
     }
 
-    private static func color(for kind: RowKit.RowDescriptor.Kind) -> String { color(kind.rawValue) }
+    static func color(for kind: RowKit.RowDescriptor.Kind) -> String { color(kind.rawValue) }
 
-    private static func color(_ kind: String) -> String {
+    static func color(_ kind: String) -> String {
         switch kind {
         case "pattern": "#3b7dd8"
         case "anti-pattern": "#d8553b"
@@ -72,7 +72,7 @@ extension BenchReport {
         }
     }
 
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }

@@ -10,22 +10,28 @@ extension BenchReport {
     package func renderedTable(colors: Bool = false) -> String {
         var lines: [String] = [header.joined(separator: "\n"), ""]
         for scenario in scenarios {
-            lines.append("\(scenario.scenario.rawValue): \(scenario.scenario.definition.summary)")
+            lines.append("\(title(of: scenario)): \(scenario.scenario.definition.summary)")
             lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
             if let roundTrip = roundTripLine(of: scenario) { lines.append("  \(roundTrip)") }
             let table = TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).aligned()
             lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
             lines.append("")
+            if let sweep = endsSweep(scenario) {
+                lines.append(contentsOf: scalingTable(sweep).map { colors ? Self.colored($0) : $0 })
+                lines.append("")
+            }
         }
         lines.append(contentsOf: footer)
         return lines.joined(separator: "\n")
     }
 
-    /// The same tables as GitHub Markdown, each followed by what explains its differences.
-    package func renderedMarkdown() -> String {
+    /// The same tables as GitHub Markdown, each followed by what explains its differences;
+    /// a sweep's table links its chart when `linkingCharts` (the charts are written beside
+    /// the page).
+    package func renderedMarkdown(linkingCharts: Bool = false) -> String {
         var lines = ["# Results", ""] + header.map { "- \($0)" } + [""]
         for scenario in scenarios {
-            lines.append("## \(scenario.scenario.rawValue)")
+            lines.append("## \(title(of: scenario))")
             lines.append("")
             lines.append("\(scenario.scenario.definition.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
             lines.append("")
@@ -35,6 +41,10 @@ extension BenchReport {
             lines.append("")
             lines.append(explanation(of: scenario))
             lines.append("")
+            if let sweep = endsSweep(scenario) {
+                lines.append(contentsOf: scalingMarkdown(sweep, linkingChart: linkingCharts))
+                lines.append("")
+            }
         }
         if !targets.isEmpty {
             lines.append("## Targets")
@@ -203,7 +213,7 @@ extension BenchReport {
         return text + (differs ? "!" : "")
     }
 
-    private static func colored(_ line: String) -> String {
+    static func colored(_ line: String) -> String {
         line.replacingOccurrences(of: " DIFFERS", with: " \u{1B}[31mDIFFERS\u{1B}[0m")
             .replacingOccurrences(of: "FAILED", with: "\u{1B}[31mFAILED\u{1B}[0m")
             .replacingOccurrences(of: #"(\s)ok$"#, with: "$1\u{1B}[32mok\u{1B}[0m", options: .regularExpression)

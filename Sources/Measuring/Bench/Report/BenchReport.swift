@@ -40,9 +40,10 @@ package struct BenchReport: Sendable {
             "the hop meter counted \($0.measured) hops for '\($0.name)', expected \($0.expected)"
         }
         return meter + scenarios.flatMap { scenario in
-            scenario.rows.compactMap { row in
-                if let failure = row.failure { return "\(scenario.scenario.rawValue) · \(row.name) failed: \(failure)" }
-                if let difference = row.outcomeDifference { return "\(scenario.scenario.rawValue) · \(row.name): \(difference)" }
+            let name = title(of: scenario)
+            return scenario.rows.compactMap { row in
+                if let failure = row.failure { return "\(name) · \(row.name) failed: \(failure)" }
+                if let difference = row.outcomeDifference { return "\(name) · \(row.name): \(difference)" }
                 return nil
             }
         }

@@ -108,6 +108,7 @@ package struct TargetChecks: Sendable {
         for size in sizes {
             var scaled = settings
             scaled.scenarios = [.pointRead]
+            scaled.clientSweep = []
             scaled.rows = settings.rows.filter { [RowID.customExecutor, RowCatalog.reference].contains($0.id) }
             scaled.operations = size
             scaled.runs = 1

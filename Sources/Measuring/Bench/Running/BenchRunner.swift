@@ -64,56 +64,69 @@ package struct BenchRunner: Sendable {
     // MARK: The timing pass
 
     /// Every scenario of the settings through every row, timed, and the cost probes taken
-    /// before each run.
+    /// before each run; a swept scenario once per client count, smallest first.
     package func measureTimings() async throws -> [TimedScenario] {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
         var scenarios: [TimedScenario] = []
         var countdown = Countdown(settings: settings)
         for scenario in settings.scenarios {
-            var timed = TimedScenario(scenario: scenario, settings: settings)
-            for row in settings.rows {
-                progress.show("\(countdown.left)\(scenario.rawValue) · \(row.name) · warm-up")
-                do {
-                    _ = try await timedRun(row, plan: timed.warmUp, database: database)
-                } catch {
-                    timed.failures[row.id] = "\(error)"
-                }
-                countdown.finish(scenario, operations: timed.warmUp.operationCount)
+            for count in settings.atEachClientCount(of: scenario) {
+                scenarios.append(
+                    try await measure(scenario, settings: count, database: database, countdown: &countdown)
+                )
             }
-            for round in 0..<settings.runs {
-                for row in settings.rows.rotated(by: round) {
-                    defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
-                    guard timed.failures[row.id] == nil else { continue }
-                    progress.show("\(countdown.left)\(scenario.rawValue) · round \(round + 1)/\(settings.runs) · \(row.name)")
-                    // The probe right before the run: the cost model predicts each run from
-                    // the machine's state at that moment.
-                    let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
-                    timed.costs.append(costs)
-                    do {
-                        var run = try await timedRun(row, plan: timed.plan, database: database)
-                        run.costs = costs
-                        timed.runs[row.id, default: []].append(run)
-                    } catch {
-                        timed.failures[row.id] = "\(error)"
-                    }
-                }
-            }
-            // Latency has a round of its own: reading the clock around every operation makes
-            // the fastest row about 2% slower, a cost the rounds above do not pay.
-            for row in settings.rows.rotated(by: settings.runs) {
-                defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
-                guard timed.failures[row.id] == nil else { continue }
-                progress.show("\(countdown.left)\(scenario.rawValue) · latency · \(row.name)")
-                do {
-                    timed.latencyRuns[row.id] = try await latencyRun(row, plan: timed.plan, database: database)
-                } catch {
-                    timed.failures[row.id] = "\(error)"
-                }
-            }
-            scenarios.append(timed)
         }
         return scenarios
+    }
+
+    /// One scenario at one client count (`count`, one of ``BenchSettings/atEachClientCount(of:)``)
+    /// through every row: the warm-ups, the rounds, then the latency round.
+    private func measure(
+        _ scenario: Scenario, settings count: BenchSettings, database: BenchDatabase, countdown: inout Countdown
+    ) async throws -> TimedScenario {
+        let name = settings.name(of: scenario, at: count)
+        var timed = TimedScenario(scenario: scenario, settings: count)
+        for row in settings.rows {
+            progress.show("\(countdown.left)\(name) · \(row.name) · warm-up")
+            do {
+                _ = try await timedRun(row, plan: timed.warmUp, database: database)
+            } catch {
+                timed.failures[row.id] = "\(error)"
+            }
+            countdown.finish(scenario, operations: timed.warmUp.operationCount)
+        }
+        for round in 0..<settings.runs {
+            for row in settings.rows.rotated(by: round) {
+                defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                guard timed.failures[row.id] == nil else { continue }
+                progress.show("\(countdown.left)\(name) · round \(round + 1)/\(settings.runs) · \(row.name)")
+                // The probe right before the run: the cost model predicts each run from
+                // the machine's state at that moment.
+                let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
+                timed.costs.append(costs)
+                do {
+                    var run = try await timedRun(row, plan: timed.plan, database: database)
+                    run.costs = costs
+                    timed.runs[row.id, default: []].append(run)
+                } catch {
+                    timed.failures[row.id] = "\(error)"
+                }
+            }
+        }
+        // Latency has a round of its own: reading the clock around every operation makes
+        // the fastest row about 2% slower, a cost the rounds above do not pay.
+        for row in settings.rows.rotated(by: settings.runs) {
+            defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+            guard timed.failures[row.id] == nil else { continue }
+            progress.show("\(countdown.left)\(name) · latency · \(row.name)")
+            do {
+                timed.latencyRuns[row.id] = try await latencyRun(row, plan: timed.plan, database: database)
+            } catch {
+                timed.failures[row.id] = "\(error)"
+            }
+        }
+        return timed
     }
 
     /// One probe of the hop and queue costs, its worked round trips carrying the
@@ -173,10 +186,12 @@ package struct Countdown {
     package init(settings: BenchSettings) {
         start = clock.now
         total = settings.scenarios.reduce(0) { sum, scenario in
-            let plan = settings.plan(for: scenario).operationCount
-            let warmUp = settings.warmUpOperations(for: scenario)
-            let runs = Double(settings.rows.count)
-            return sum + runs * (Self.cost(scenario, warmUp) + Double(settings.runs + 1) * Self.cost(scenario, plan))
+            settings.atEachClientCount(of: scenario).reduce(sum) { sum, count in
+                let plan = count.plan(for: scenario).operationCount
+                let warmUp = count.warmUpOperations(for: scenario)
+                let runs = Double(count.rows.count)
+                return sum + runs * (Self.cost(scenario, warmUp) + Double(count.runs + 1) * Self.cost(scenario, plan))
+            }
         }
     }
 
@@ -249,7 +264,7 @@ package struct TimedScenario: Sendable {
     package func result(counts: CountingPass.Counts?, settings: BenchSettings) -> BenchReport.ScenarioResult {
         let rows = settings.rows.map { row in
             if let failure = failures[row.id] { return BenchReport.RowResult(row: row, failure: failure) }
-            let counted = counts?.row(row.id, in: scenario)
+            let counted = counts?.row(row.id, in: scenario, clients: plan.clients.count)
             if let failure = counted?.failure {
                 return BenchReport.RowResult(row: row, failure: "the counting pass failed: \(failure)")
             }

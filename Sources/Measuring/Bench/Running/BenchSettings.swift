@@ -12,6 +12,9 @@ package struct BenchSettings: Sendable {
     package var operations: Int?
     /// Client tasks; nil means each scenario's default.
     package var clients: Int?
+    /// The client counts of a sweep (`--clients 1,2,4,8`), ascending; empty when the run has
+    /// one count. A swept scenario runs at each count instead of at ``clients``.
+    package var clientSweep: [Int] = []
     package var runs: Int
     package var seed: UInt64
     package var quick: Bool
@@ -24,13 +27,15 @@ package struct BenchSettings: Sendable {
     package var commandLine: String
 
     package init(
-        scenarios: [Scenario], rows: [RowDescriptor], operations: Int?, clients: Int?, runs: Int, seed: UInt64,
-        quick: Bool, full: Bool = false, meters: Bool, database: BenchDatabase.Location, commandLine: String
+        scenarios: [Scenario], rows: [RowDescriptor], operations: Int?, clients: Int?, clientSweep: [Int] = [],
+        runs: Int, seed: UInt64, quick: Bool, full: Bool = false, meters: Bool, database: BenchDatabase.Location,
+        commandLine: String
     ) {
         self.scenarios = scenarios
         self.rows = rows
         self.operations = operations
         self.clients = clients
+        self.clientSweep = clientSweep
         self.runs = runs
         self.seed = seed
         self.quick = quick
@@ -72,6 +77,39 @@ package struct BenchSettings: Sendable {
     }
 }
 
+// MARK: - Client sweep
+
+extension BenchSettings {
+    /// Whether `scenario` runs at every count of the sweep: there is a sweep, and the
+    /// scenario takes concurrent clients. A scenario with a reader (sync) has one client by
+    /// contract (``ScenarioDefinition/hasReader``), so more would measure nothing new.
+    package func sweeps(_ scenario: Scenario) -> Bool {
+        clientSweep.count > 1 && !scenario.definition.hasReader
+    }
+
+    /// The scenarios the sweep runs at each of its counts, in the order they run.
+    package var sweptScenarios: [Scenario] { scenarios.filter(sweeps) }
+
+    /// `scenario`'s settings at each client count it runs at: one per count of the sweep
+    /// for a swept scenario, these settings otherwise. Each holds a single count, so a
+    /// count's plan, warm-up and counts come from it exactly as in a run without a sweep.
+    package func atEachClientCount(of scenario: Scenario) -> [BenchSettings] {
+        guard sweeps(scenario) else { return [self] }
+        return clientSweep.map { count in
+            var settings = self
+            settings.clients = count
+            settings.clientSweep = []
+            return settings
+        }
+    }
+
+    /// "mixed", or "mixed at 2 clients" for one count of a swept scenario (`count`, one of
+    /// ``atEachClientCount(of:)``): how the progress line names what runs.
+    package func name(of scenario: Scenario, at count: BenchSettings) -> String {
+        sweeps(scenario) ? "\(scenario.rawValue) at \(count.clients(for: scenario)) clients" : scenario.rawValue
+    }
+}
+
 // MARK: - Request
 
 extension BenchSettings {
@@ -82,6 +120,7 @@ extension BenchSettings {
         package var rows: [String]
         package var operations: Int?
         package var clients: Int?
+        package var clientSweep: [Int]
         package var runs: Int
         package var seed: UInt64
         package var quick: Bool
@@ -93,8 +132,9 @@ extension BenchSettings {
 
     package var request: Request {
         Request(
-            scenarios: scenarios, rows: rows.map(\.name), operations: operations, clients: clients, runs: runs,
-            seed: seed, quick: quick, full: full, meters: meters, database: database, commandLine: commandLine
+            scenarios: scenarios, rows: rows.map(\.name), operations: operations, clients: clients,
+            clientSweep: clientSweep, runs: runs, seed: seed, quick: quick, full: full, meters: meters, database: database,
+            commandLine: commandLine
         )
     }
 
@@ -107,8 +147,8 @@ extension BenchSettings {
         }
         self.init(
             scenarios: request.scenarios, rows: rows, operations: request.operations, clients: request.clients,
-            runs: request.runs, seed: request.seed, quick: request.quick, full: request.full, meters: request.meters,
-            database: request.database, commandLine: request.commandLine
+            clientSweep: request.clientSweep, runs: request.runs, seed: request.seed, quick: request.quick,
+            full: request.full, meters: request.meters, database: request.database, commandLine: request.commandLine
         )
     }
 }

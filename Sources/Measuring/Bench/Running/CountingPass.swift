@@ -96,14 +96,17 @@ package enum CountingPass {
         try OutputFile.write(String(decoding: try JSONEncoder().encode(counted), as: UTF8.self), to: counts)
     }
 
-    /// Counts every row of every scenario of `settings`, in this process.
+    /// Counts every row of every scenario of `settings`, a swept scenario at each client
+    /// count, in this process: one child serves the whole sweep.
     package static func run(_ settings: BenchSettings) async throws -> Counts {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
         var rows: [CountedRow] = []
         for scenario in settings.scenarios {
-            for row in settings.rows {
-                rows.append(await count(row, in: scenario, settings: settings, database: database))
+            for count in settings.atEachClientCount(of: scenario) {
+                for row in settings.rows {
+                    rows.append(await self.count(row, in: scenario, settings: count, database: database))
+                }
             }
         }
         return Counts(rows: rows)
@@ -115,7 +118,7 @@ package enum CountingPass {
         let plan = settings.plan(for: scenario)
         let small = settings.warmUpPlan(for: scenario)
         let expected = ReferenceModel.expectedOutcome(of: plan)
-        var counted = CountedRow(scenario: scenario.rawValue, row: row.id)
+        var counted = CountedRow(scenario: scenario.rawValue, row: row.id, clients: plan.clients.count)
         do {
             _ = try await cycle(row, plan: small, database: database, metered: false)
             let metered = try await cycle(row, plan: plan, database: database, metered: true)
@@ -177,19 +180,21 @@ package enum CountingPass {
 // MARK: - Counts
 
 extension CountingPass {
-    /// What the child process writes: one entry per scenario and row.
+    /// What the child process writes: one entry per scenario, client count and row.
     package struct Counts: Codable, Sendable {
         var rows: [CountedRow]
 
-        func row(_ id: RowID, in scenario: Scenario) -> CountedRow? {
-            rows.first { $0.row == id && $0.scenario == scenario.rawValue }
+        func row(_ id: RowID, in scenario: Scenario, clients: Int) -> CountedRow? {
+            rows.first { $0.row == id && $0.scenario == scenario.rawValue && $0.clients == clients }
         }
     }
 
-    /// The counts of one row in one scenario, over the whole measured plan.
+    /// The counts of one row in one scenario at one client count, over the whole measured plan.
     package struct CountedRow: Codable, Sendable {
         var scenario: String
         var row: RowID
+        /// The clients of the measured plan: a sweep counts each scenario once per count.
+        var clients = 1
         var hops: UInt64?
         /// Jobs handed to an executor: the global pool's or a custom one's.
         var enqueues: UInt64?
