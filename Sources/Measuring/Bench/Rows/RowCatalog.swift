@@ -16,12 +16,12 @@ import RowKit
 // MARK: - RowCatalog
 
 /// Every row of the results table, in the order the table shows them: the patterns, the
-/// anti-pattern, the baselines, then the peers.
+/// anti-pattern, the baselines, then the peer.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
         .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject,
         .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent,
-        .storeSync, .rawSQLite, .mutex, .grdb, .grdbPool,
+        .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
     /// The row named `name` (as `--pattern` gives it), if there is one: one of ``all``, or
