@@ -15,7 +15,9 @@ package enum ScratchFolder {
     /// Makes the folder and returns its path; `purpose` says in an error what it was for.
     package static func create(named prefix: String, for purpose: String) throws(LabError) -> String {
         let base = directory
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        // mkdtemp(3) replaces the template's last six characters, which must be "X".
+        let replaced = String(repeating: "X", count: 6)
+        var template = Array("\(base)/\(prefix)-\(replaced)".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             let failure = POSIXFailure.current
