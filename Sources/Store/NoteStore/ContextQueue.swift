@@ -23,6 +23,12 @@ public final class ContextQueue: Sendable {
     public var jobCount: Int { jobs.load(ordering: .relaxed) }
     private let jobs = Atomic<Int>(0)
 
+    /// Database reads and ended write transactions of the contexts on this queue, and the
+    /// read jobs that waited for a write: see ``readsBehindWrites``.
+    private let databaseReads = Atomic<Int>(0)
+    private let writesEnded = Atomic<Int>(0)
+    private let readsBehind = Atomic<Int>(0)
+
     public init(label: String) {
         self.label = label
         self.dispatchQueue = DispatchQueue(label: label)
@@ -59,9 +65,11 @@ public final class ContextQueue: Sendable {
 
     /// Schedules `work` on the queue and returns at once.
     public func async(_ work: @escaping @Sendable () -> Void) {
+        // Read before the job is counted: whoever sees the count knows what it waits for.
+        let writesBefore = writesEnded.load(ordering: .relaxed)
         Self.dispatches.add(1, ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
-        dispatchQueue.async(execute: work)
+        dispatchQueue.async { [self] in runJob(writesBefore: writesBefore, work) }
     }
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
@@ -72,9 +80,60 @@ public final class ContextQueue: Sendable {
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         StoreAudit.recordWait()
+        let writesBefore = writesEnded.load(ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
-        let result: Result<T, E> = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
+        let result: Result<T, E> = dispatchQueue.sync {
+            runJob(writesBefore: writesBefore) { Result { () throws(E) -> T in try work() } }
+        }
         return try result.get()
+    }
+}
+
+// MARK: - Reads queued behind writes
+
+extension ContextQueue {
+    /// Read jobs of this queue that waited for a write: jobs that read the database and
+    /// wrote nothing, during whose wait (from the call that queued them to their start) a
+    /// write transaction of this queue ended. The write was running when the read was
+    /// queued, or queued ahead of it: a serial context's fetch behind its own save, or,
+    /// on a queue several contexts share, behind another's.
+    ///
+    /// What counts as a read or a write is what a job did, known when it ends: the
+    /// context's fetches, counts and lookups that reach the database are reads, its saves
+    /// are writes (``NoteContext/save()``, whatever called it: `importBatch`, an update).
+    /// A job that does both is a write; one that does neither (a close) is not counted.
+    /// Work that runs on the queue outside a job of this queue (the main actor's own jobs
+    /// on ``main``) counts its writes but is never counted as a read.
+    package var readsBehindWrites: Int { readsBehind.load(ordering: .relaxed) }
+
+    /// Write transactions that ended on this queue, committed or rolled back.
+    package var writeTransactionsEnded: Int { writesEnded.load(ordering: .relaxed) }
+
+    /// Runs one job of this queue and, when it ends, counts it if it was a read that
+    /// waited for a write: `writesBefore` is the count of writes ended when it was queued.
+    private func runJob<T>(writesBefore: Int, _ work: () -> T) -> T {
+        let writesAtStart = writesEnded.load(ordering: .relaxed)
+        let readsAtStart = databaseReads.load(ordering: .relaxed)
+        defer {
+            if writesAtStart > writesBefore,
+               databaseReads.load(ordering: .relaxed) > readsAtStart,
+               writesEnded.load(ordering: .relaxed) == writesAtStart {
+                readsBehind.add(1, ordering: .relaxed)
+                StoreAudit.readQueuedBehindWrite()
+            }
+        }
+        return work()
+    }
+
+    /// A context of this queue read the database: called by its fetches and lookups.
+    @inline(__always)
+    func recordDatabaseRead() {
+        databaseReads.add(1, ordering: .relaxed)
+    }
+
+    /// A context of this queue ended a write transaction, committed or rolled back.
+    func recordWriteEnded() {
+        writesEnded.add(1, ordering: .relaxed)
     }
 }
 

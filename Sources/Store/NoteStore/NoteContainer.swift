@@ -32,6 +32,11 @@ public final class NoteContainer: Sendable {
         /// Off unless set, so that every context gets its own queue.
         public var bindsMainActorContextsToMainQueue: Bool
 
+        /// The most readers the container's reader pool opens (``NoteContainer/readerPool``):
+        /// at most this many reads run at once, the others wait for a free reader. At least
+        /// 1; ``NoteReaderPool/defaultMaximumReaderCount`` unless set.
+        public var maximumReaderCount = NoteReaderPool.defaultMaximumReaderCount
+
         /// `concurrencyDebug` is on when `NOTESTORE_CONCURRENCY_DEBUG` is `1`, unless set.
         public init(concurrencyDebug: Bool? = nil, bindsMainActorContextsToMainQueue: Bool = false) {
             self.concurrencyDebug = concurrencyDebug ?? ConcurrencyDebug.isEnabledByEnvironment
@@ -43,6 +48,11 @@ public final class NoteContainer: Sendable {
     let connectionLocation: SQLiteConnection.Location
     /// Keeps an in-memory database alive while contexts come and go; nil for files.
     private let anchor: Mutex<SQLiteConnection?>
+    /// The database's journal mode when the container opened it: `wal` for a file (every
+    /// read-write connection of the store asks for it), `memory` for an in-memory one.
+    package let journalMode: String
+    /// The reader pool, made on first use; nil until then.
+    let readerPoolStorage = Mutex<NoteReaderPool?>(nil)
     private let lastNoteID: Atomic<Int64>
     /// The last temporary identifier handed out, counting down from -1.
     private let lastTemporaryNoteID = Atomic<Int64>(0)
@@ -80,6 +90,7 @@ public final class NoteContainer: Sendable {
         }
         let maxID = try setup.statement("SELECT coalesce(max(id), 0) FROM note").firstRow { $0.int64(0) }
         lastNoteID = Atomic(maxID ?? 0)
+        journalMode = try setup.statement("PRAGMA journal_mode").firstRow { $0.string(0).lowercased() } ?? ""
         if case .inMemory = location {
             anchor = Mutex(setup)
         } else {
@@ -115,6 +126,17 @@ public final class NoteContainer: Sendable {
             ownedByContainer: ownedByContainer
         )
         // snippet: end
+    }
+
+    /// A read-only context for the reader pool, named `name`, on the reader's own queue,
+    /// with its own read-only connection. The container holds the pool, so the context
+    /// refers back to it unowned, as the view context does.
+    func newReaderContext(name: String, queue: ContextQueue) throws(NoteStoreError) -> NoteContext {
+        let connection = try SQLiteConnection(location: connectionLocation, readOnly: true)
+        contexts.add(1, ordering: .relaxed)
+        return NoteContext(
+            name: name, container: self, connection: connection, queue: queue, ownedByContainer: true, readOnly: true
+        )
     }
 
     /// A new identifier no other note of this container has used.

@@ -69,6 +69,7 @@ extension NoteContext {
     public func existingFolder(with id: FolderID) throws(NoteStoreError) -> Folder {
         assertOnQueue("NoteContext.existingFolder(with: \(id))")
         if let folder = registeredFolders[id] { return folder }
+        queue.recordDatabaseRead()
         let name = try connection.statement(NoteSchema.selectFolder).bind(id.rawValue, at: 1).firstRow { $0.string(0) }
         guard let name else { throw .notFound("\(id)") }
         let folder = Folder(id: id, name: name, context: self)
@@ -79,6 +80,7 @@ extension NoteContext {
     /// The saved values of one row, or nil when there is no such row.
     func fetchValues(of id: NoteID) throws(NoteStoreError) -> Note.Values? {
         container.noteRowRead()
+        queue.recordDatabaseRead()
         if let failure = container.injectedFailure(of: id) { throw failure }
         return try connection.statement(NoteSchema.selectNote).bind(id.rawValue, at: 1).firstRow { row in
             Note.Values(

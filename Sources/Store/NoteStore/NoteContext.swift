@@ -32,6 +32,13 @@ public final class NoteContext {
 
     let connection: SQLiteConnection
     let concurrencyDebug: Bool
+    /// Whether the context is a reader of the container's reader pool: its connection is
+    /// read-only and its saves are refused (``NoteStoreError/readOnlyContext(_:)``).
+    package let isReadOnly: Bool
+    /// Runs inside every save's transaction, after its writes and before its commit, on
+    /// the context's queue: lets a test hold a write transaction open, where the writer
+    /// of a real app would be slow, to show who waits for it and who does not.
+    package var beforeCommit: (() -> Void)?
     /// Whether the context was made on the main queue (in main-actor code), whatever queue
     /// it was then given: for a check that must tell a context made on the main actor from
     /// one made elsewhere.
@@ -58,9 +65,10 @@ public final class NoteContext {
 
     init(
         name: String, container: NoteContainer, connection: SQLiteConnection, queue: ContextQueue,
-        ownedByContainer: Bool = false
+        ownedByContainer: Bool = false, readOnly: Bool = false
     ) {
         self.name = name
+        self.isReadOnly = readOnly
         self.strongContainer = ownedByContainer ? nil : container
         self.unownedContainer = container
         self.connection = connection
@@ -135,14 +143,21 @@ public final class NoteContext {
     ///
     /// Inserted notes get their permanent identifiers first. The save returns what it
     /// changed, and hands the same to every other context that merges automatically.
+    ///
+    /// - Throws: `NoteStoreError.readOnlyContext` in a reader of the reader pool, with
+    ///   nothing written; a schema or SQLite failure, with nothing written.
     @discardableResult
     public func save() throws(NoteStoreError) -> NoteChanges {
         assertOnQueue("NoteContext.save()")
         guard hasChanges else { return NoteChanges(source: name) }
+        if isReadOnly { throw .readOnlyContext(name) }
         if temporaryInsertions > 0 { obtainPermanentIDs(for: insertionOrder.compactMap { insertedNotes[$0] }) }
         let changes = NoteChanges(
             source: name, inserted: Set(insertedNotes.keys), updated: Set(updatedNotes.keys), deleted: Set(deletedNotes.keys)
         )
+        // The queue counts the write when its transaction ends, committed or not: a read
+        // queued behind it waited for it either way.
+        defer { queue.recordWriteEnded() }
         try connection.transaction { () throws(NoteStoreError) in
             for folder in insertedFolders.values.sorted(by: { $0.id < $1.id }) {
                 try connection.statement(NoteSchema.insertFolder)
@@ -159,6 +174,7 @@ public final class NoteContext {
             for id in deletedNotes.keys {
                 try connection.statement(NoteSchema.deleteNote).bind(id.rawValue, at: 1).run()
             }
+            beforeCommit?()
         }
         for note in insertedNotes.values { note.committed = note.storage }
         for note in updatedNotes.values { note.committed = note.storage }

@@ -44,6 +44,7 @@ extension NoteContext {
     /// are not included: save first.
     public func fetch(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> [Note] {
         assertOnQueue("NoteContext.fetch(_:)")
+        queue.recordDatabaseRead()
         var sql = "SELECT id, folder_id, title, body, created, modified FROM note"
         var clauses: [String] = []
         if descriptor.folder != nil { clauses.append("folder_id = ?1") }
@@ -86,6 +87,7 @@ extension NoteContext {
     /// millions of notes then holds one note at a time, not millions.
     package func forEachNoteSnapshot(_ body: (NoteSnapshot) -> Void) throws(NoteStoreError) {
         assertOnQueue("NoteContext.forEachNoteSnapshot(_:)")
+        queue.recordDatabaseRead()
         let statement = try connection.statement(NoteSchema.selectAllNotes)
         while try statement.step() {
             let id = NoteID(statement.int64(0))
@@ -119,6 +121,7 @@ extension NoteContext {
     /// The number of saved notes that match `descriptor` (its sort and limit are ignored).
     public func fetchCount(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> Int {
         assertOnQueue("NoteContext.fetchCount(_:)")
+        queue.recordDatabaseRead()
         var sql = "SELECT count(*) FROM note"
         var clauses: [String] = []
         if descriptor.folder != nil { clauses.append("folder_id = ?1") }
@@ -133,6 +136,7 @@ extension NoteContext {
     /// Every saved folder, in identifier order.
     public func fetchFolders() throws(NoteStoreError) -> [Folder] {
         assertOnQueue("NoteContext.fetchFolders()")
+        queue.recordDatabaseRead()
         let statement = try connection.statement(NoteSchema.selectAllFolders)
         var folders: [Folder] = []
         while try statement.step() {
@@ -152,6 +156,7 @@ extension NoteContext {
     public func folder(named name: String) throws(NoteStoreError) -> Folder? {
         assertOnQueue("NoteContext.folder(named:)")
         if let folder = registeredFolders.values.first(where: { $0.name == name }) { return folder }
+        queue.recordDatabaseRead()
         let id = try connection.statement(NoteSchema.selectFolderByName).bind(name, at: 1).firstRow { $0.int64(0) }
         return try id.map { (id) throws(NoteStoreError) in try existingFolder(with: FolderID(id)) }
     }

@@ -25,6 +25,12 @@ public enum NoteStoreError: Error, Equatable, Sendable {
     case sqlite(code: Int32, message: String)
     /// The calling task was cancelled before the batch was committed: none of it was written.
     case cancelled
+    /// The container cannot have a reader pool: its database is not in WAL mode (an
+    /// in-memory database never is), so a read would wait for the writer and the writer
+    /// for the reads. `journalMode` is the database's (`PRAGMA journal_mode`).
+    case readerPoolNeedsWAL(location: String, journalMode: String)
+    /// A save in a reader of the reader pool, which reads through a read-only connection.
+    case readOnlyContext(String)
 }
 
 // MARK: - CustomStringConvertible
@@ -53,6 +59,11 @@ extension NoteStoreError: CustomStringConvertible {
             "SQLite error \(code): \(message.shown)"
         case .cancelled:
             "the task was cancelled before the batch was committed; none of it was written"
+        case .readerPoolNeedsWAL(let location, let journalMode):
+            "'\(location.shown)' cannot have a reader pool: its journal mode is '\(journalMode)', not WAL, "
+                + "so a read would wait for the writer and the writer for the reads; open the container on a file"
+        case .readOnlyContext(let name):
+            "context '\(name)' reads through the reader pool and cannot save; save through a context of newContext(name:queue:)"
         }
     }
 }
