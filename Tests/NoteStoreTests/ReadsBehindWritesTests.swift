@@ -6,6 +6,11 @@ import Testing
 /// serial context's reads pay for sharing a queue with its saves.
 @Suite("Reads queued behind writes", .timeLimit(.minutes(1)))
 struct ReadsBehindWritesTests {
+    /// The count is a meter a pass turns on; these tests are that pass.
+    init() {
+        ContextQueue.startCountingReadsBehindWrites()
+    }
+
     /// Schedules on `writer`'s queue a save that stops inside its transaction until
     /// `release` opens, and returns once it is there.
     static func holdASave(in writer: NoteContext, id: NoteID, until release: Gate) async throws {

@@ -65,10 +65,14 @@ public final class ContextQueue: Sendable {
 
     /// Schedules `work` on the queue and returns at once.
     public func async(_ work: @escaping @Sendable () -> Void) {
-        // Read before the job is counted: whoever sees the count knows what it waits for.
-        let writesBefore = writesEnded.load(ordering: .relaxed)
         Self.dispatches.add(1, ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
+        guard Self.isCountingReadsBehindWrites else {
+            dispatchQueue.async(execute: work)
+            return
+        }
+        // Read before the job is queued: whoever sees the count knows what it waits for.
+        let writesBefore = writesEnded.load(ordering: .relaxed)
         dispatchQueue.async { [self] in runJob(writesBefore: writesBefore, work) }
     }
 
@@ -80,10 +84,15 @@ public final class ContextQueue: Sendable {
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         StoreAudit.recordWait()
-        let writesBefore = writesEnded.load(ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
-        let result: Result<T, E> = dispatchQueue.sync {
-            runJob(writesBefore: writesBefore) { Result { () throws(E) -> T in try work() } }
+        let result: Result<T, E>
+        if Self.isCountingReadsBehindWrites {
+            let writesBefore = writesEnded.load(ordering: .relaxed)
+            result = dispatchQueue.sync {
+                runJob(writesBefore: writesBefore) { Result { () throws(E) -> T in try work() } }
+            }
+        } else {
+            result = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
         }
         return try result.get()
     }
@@ -104,7 +113,21 @@ extension ContextQueue {
     /// A job that does both is a write; one that does neither (a close) is not counted.
     /// Work that runs on the queue outside a job of this queue (the main actor's own jobs
     /// on ``main``) counts its writes but is never counted as a read.
+    ///
+    /// The count is a meter, off until ``startCountingReadsBehindWrites()``: it wraps every
+    /// job in a closure of its own, one allocation per job that a timed run must not pay.
     package var readsBehindWrites: Int { readsBehind.load(ordering: .relaxed) }
+
+    /// Whether the queues of this process count their reads behind writes.
+    package static var isCountingReadsBehindWrites: Bool { countingReadsBehindWrites.load(ordering: .relaxed) }
+    private static let countingReadsBehindWrites = Atomic<Bool>(false)
+
+    /// Turns on, for the rest of the process, the count of ``readsBehindWrites`` on every
+    /// context queue: a pass that counts calls it before its first job, a timed pass never.
+    /// Jobs queued before the call are not counted.
+    package static func startCountingReadsBehindWrites() {
+        countingReadsBehindWrites.store(true, ordering: .relaxed)
+    }
 
     /// Write transactions that ended on this queue, committed or rolled back.
     package var writeTransactionsEnded: Int { writesEnded.load(ordering: .relaxed) }
