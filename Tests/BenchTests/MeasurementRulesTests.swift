@@ -176,6 +176,7 @@ final class DetachingRepository: NoteRepository, @unchecked Sendable {
     func body(of id: NoteID) async throws -> String { try inner.body(of: id) }
     func folderName(of id: NoteID) async throws -> String { try inner.folderName(of: id) }
     func modified(of id: NoteID) async throws -> Date { try inner.modified(of: id) }
+    func listScreen(titles: Int) async throws -> ListScreen { try inner.listScreen(titles: titles) }
     func count() async throws -> Int { try inner.count() }
     func checksum() async throws -> Checksum { try inner.checksum() }
     func close() async throws {

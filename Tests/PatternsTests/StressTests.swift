@@ -98,6 +98,7 @@ final class CountingRepository: NoteRepository {
     func body(of id: NoteID) async throws -> String { try await base.body(of: id) }
     func folderName(of id: NoteID) async throws -> String { try await base.folderName(of: id) }
     func modified(of id: NoteID) async throws -> Date { try await base.modified(of: id) }
+    func listScreen(titles: Int) async throws -> ListScreen { try await base.listScreen(titles: titles) }
     func count() async throws -> Int { try await base.count() }
     func checksum() async throws -> Checksum { try await base.checksum() }
     func close() async throws { try await base.close() }

@@ -40,6 +40,10 @@ actor DictionaryRepository: NoteRepository {
         return name
     }
 
+    func listScreen(titles: Int) -> ListScreen {
+        ListScreen(count: notes.count, titles: notes.values.sorted { $0.id < $1.id }.prefix(titles).map(\.title))
+    }
+
     func count() -> Int { notes.count }
 
     func checksum() -> Checksum {

@@ -50,6 +50,7 @@ struct ReadDigestTests {
         func body(of id: NoteID) async throws -> String { try await snapshot(of: id).body }
         func folderName(of id: NoteID) async throws -> String { try await base.folderName(of: id) }
         func modified(of id: NoteID) async throws -> Date { try await snapshot(of: id).modified }
+        func listScreen(titles: Int) async throws -> ListScreen { await base.listScreen(titles: titles) }
         func count() async throws -> Int { await base.count() }
         func checksum() async throws -> Checksum { await base.checksum() }
         func close() async throws {}

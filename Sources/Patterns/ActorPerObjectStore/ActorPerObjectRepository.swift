@@ -64,6 +64,10 @@ public final class ActorPerObjectRepository: NoteRepository {
         return await note.modified
     }
 
+    public func listScreen(titles: Int) async throws -> ListScreen {
+        try await store.listScreen(titles: titles)
+    }
+
     public func count() async throws -> Int {
         try await store.count()
     }

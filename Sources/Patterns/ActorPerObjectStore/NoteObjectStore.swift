@@ -53,6 +53,10 @@ actor NoteObjectStore {
         try context.importBatch(batch)
     }
 
+    func listScreen(titles: Int) throws -> ListScreen {
+        try context.listScreen(titles: titles)
+    }
+
     func count() throws -> Int {
         try context.fetchCount()
     }

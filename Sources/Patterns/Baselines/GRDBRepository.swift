@@ -120,6 +120,16 @@ public final class GRDBRepository: NoteRepository {
         try await read { db in try Self.snapshot(of: id, in: db).modified }
     }
 
+    // MARK: The ui-during-import scenario
+
+    public func listScreen(titles: Int) async throws -> ListScreen {
+        try await read { db in
+            let first = try String.fetchAll(db.cachedStatement(sql: NoteSchema.firstTitles), arguments: [titles])
+            let count = try Row.fetchOne(db.cachedStatement(sql: NoteSchema.countNotes)).map { $0[0] as Int } ?? 0
+            return ListScreen(count: count, titles: first)
+        }
+    }
+
     // MARK: Verification
 
     public func count() async throws -> Int {

@@ -99,6 +99,13 @@ final class SQLNotes {
         try connection.statement(NoteSchema.countNotes).firstRow { Int($0.int64(0)) } ?? 0
     }
 
+    func listScreen(titles: Int) throws(NoteStoreError) -> ListScreen {
+        let statement = try connection.statement(NoteSchema.firstTitles).bind(Int64(titles), at: 1)
+        var first: [String] = []
+        while try statement.step() { first.append(statement.string(0)) }
+        return ListScreen(count: try count(), titles: first)
+    }
+
     func checksum() throws(NoteStoreError) -> Checksum {
         var folders: [FolderSnapshot] = []
         let folderRows = try connection.statement(NoteSchema.selectAllFolders)
@@ -136,6 +143,7 @@ extension SQLNotesRepository {
     public func body(of id: NoteID) async throws -> String { try withNotes { try $0.snapshot(of: id).body } }
     public func folderName(of id: NoteID) async throws -> String { try withNotes { try $0.folderName(of: id) } }
     public func modified(of id: NoteID) async throws -> Date { try withNotes { try $0.snapshot(of: id).modified } }
+    public func listScreen(titles: Int) async throws -> ListScreen { try withNotes { try $0.listScreen(titles: titles) } }
     public func count() async throws -> Int { try withNotes { try $0.count() } }
     public func checksum() async throws -> Checksum { try withNotes { try $0.checksum() } }
     public func close() async throws { withNotes { $0.close() } }

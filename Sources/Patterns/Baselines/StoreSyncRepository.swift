@@ -54,6 +54,10 @@ public final class StoreSyncRepository: NoteRepository {
         try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).modified }
     }
 
+    public func listScreen(titles: Int) throws -> ListScreen {
+        try context.performAndWait { () throws(NoteStoreError) in try context.listScreen(titles: titles) }
+    }
+
     public func count() throws -> Int {
         try context.performAndWait { () throws(NoteStoreError) in try context.fetchCount() }
     }

@@ -61,6 +61,10 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
         try context.existingObject(with: id).modified
     }
 
+    public func listScreen(titles: Int) throws -> ListScreen {
+        try context.listScreen(titles: titles)
+    }
+
     public func count() throws -> Int {
         try context.fetchCount()
     }

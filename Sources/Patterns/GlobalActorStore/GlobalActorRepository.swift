@@ -64,6 +64,10 @@ public final class GlobalActorRepository: NoteRepository {
         try reader.modified(of: id)
     }
 
+    public func listScreen(titles: Int) throws -> ListScreen {
+        try context.listScreen(titles: titles)
+    }
+
     public func count() throws -> Int {
         try context.fetchCount()
     }

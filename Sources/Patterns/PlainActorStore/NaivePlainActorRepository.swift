@@ -57,6 +57,10 @@ public actor NaivePlainActorRepository: NoteRepository {
         try context.existingObject(with: id).modified
     }
 
+    public func listScreen(titles: Int) throws -> ListScreen {
+        try context.listScreen(titles: titles)
+    }
+
     public func count() throws -> Int {
         try context.fetchCount()
     }

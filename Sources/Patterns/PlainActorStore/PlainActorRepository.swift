@@ -59,6 +59,10 @@ public actor PlainActorRepository: NoteRepository {
         try await context.perform { context in try context.existingObject(with: id).modified }
     }
 
+    public func listScreen(titles: Int) async throws -> ListScreen {
+        try await context.perform { context in try context.listScreen(titles: titles) }
+    }
+
     public func count() async throws -> Int {
         try await context.perform { context in try context.fetchCount() }
     }

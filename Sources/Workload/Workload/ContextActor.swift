@@ -32,6 +32,8 @@ extension ContextActor {
 
     public func modified(of id: NoteID) throws -> Date { try context.existingObject(with: id).modified }
 
+    public func listScreen(titles: Int) throws -> ListScreen { try context.listScreen(titles: titles) }
+
     public func count() throws -> Int { try context.fetchCount() }
 
     public func checksum() throws -> Checksum { try context.contentChecksum() }

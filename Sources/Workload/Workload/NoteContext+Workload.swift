@@ -29,6 +29,12 @@ extension NoteContext {
         }
     }
 
+    /// The count and the first `titles` titles by identifier, in one job of the context.
+    public func listScreen(titles: Int) throws(NoteStoreError) -> ListScreen {
+        let first = try fetch(NoteFetchDescriptor(sortBy: .id, fetchLimit: titles))
+        return ListScreen(count: try fetchCount(), titles: first.map(\.title))
+    }
+
     /// Reads the note, applies the edit to what was read, and saves.
     public func apply(_ edit: NoteEdit, to id: NoteID) throws(NoteStoreError) {
         let note = try existingObject(with: id)

@@ -37,6 +37,13 @@ public protocol NoteRepository: Sendable {
     /// a view context on it and merges each save instead of fetching again (``SyncView``).
     var storeContainer: NoteContainer? { get }
 
+    // MARK: The ui-during-import scenario
+
+    /// What a list screen shows, read together: the number of saved notes and the titles of
+    /// the first `titles` notes by identifier. One frame of the ui-during-import scenario's
+    /// main-actor reader.
+    func listScreen(titles: Int) async throws -> ListScreen
+
     // MARK: Verification
 
     /// The number of saved notes.
@@ -80,5 +87,19 @@ public struct NoteEdit: Sendable, Equatable {
     /// The values after the edit.
     public func applied(toModified modified: Date) -> Date {
         modified.addingTimeInterval(TimeInterval(modifiedAdvance))
+    }
+}
+
+// MARK: - ListScreen
+
+/// One frame of a list: the number of notes, and the titles of the first notes by
+/// identifier (``NoteRepository/listScreen(titles:)``).
+public struct ListScreen: Sendable, Equatable {
+    public var count: Int
+    public var titles: [String]
+
+    public init(count: Int, titles: [String]) {
+        self.count = count
+        self.titles = titles
     }
 }

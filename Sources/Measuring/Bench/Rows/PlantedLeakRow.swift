@@ -57,6 +57,7 @@ package final class PlantedLeakRepository: NoteRepository {
     package func body(of id: NoteID) async throws -> String { try await wrapped.body(of: id) }
     package func folderName(of id: NoteID) async throws -> String { try await wrapped.folderName(of: id) }
     package func modified(of id: NoteID) async throws -> Date { try await wrapped.modified(of: id) }
+    package func listScreen(titles: Int) async throws -> ListScreen { try await wrapped.listScreen(titles: titles) }
     package func count() async throws -> Int { try await wrapped.count() }
     package func checksum() async throws -> Checksum { try await wrapped.checksum() }
     package func close() async throws { try await wrapped.close() }

@@ -40,6 +40,8 @@ public enum NoteSchema {
         """
     public static let deleteNote = "DELETE FROM note WHERE id = ?1"
     public static let countNotes = "SELECT count(*) FROM note"
+    /// The titles of the first `?1` notes by identifier: what a list screen shows.
+    public static let firstTitles = "SELECT title FROM note ORDER BY id ASC LIMIT ?1"
     public static let selectAllNotes = """
         SELECT id, folder_id, title, body, created, modified FROM note ORDER BY id
         """
