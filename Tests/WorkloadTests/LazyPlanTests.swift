@@ -66,13 +66,13 @@ struct LazyPlanTests {
         try await ScenarioRunner.prepare(plan, on: repository)
         var meter = SegmentCounter()
         // Six operations a segment over three clients: two each, so a client's 3 or 30 run in 2 or 15.
-        let (reads, logs) = try await ScenarioRunner.run(
+        let run = try await ScenarioRunner.run(
             plan, on: repository, clients: concurrentClients ? .concurrent : .sequential,
             recorder: ScenarioRunnerTests.CountingRecorder(), meter: &meter, segmentOperations: 6
         )
-        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        let outcome = try await ScenarioRunner.outcome(reads: run.reads, on: repository)
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
-        #expect(logs == plan.clients.map(\.count))
+        #expect(run.logs == plan.clients.map(\.count))
         #expect(meter.started == (scenario == .importBatch ? 2 : 15))
         #expect(meter.stopped == meter.started)
     }
@@ -86,14 +86,14 @@ struct LazyPlanTests {
         let repository = DictionaryRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
         var asking = FixedCostCounter()
-        let (reads, logs) = try await ScenarioRunner.run(
+        let run = try await ScenarioRunner.run(
             plan, on: repository, clients: clients, recorder: ScenarioRunnerTests.CountingRecorder(), meter: &asking,
             segmentOperations: 6
         )
         #expect(asking.events == Array(repeating: "segment", count: 15) + ["fixed cost after 15 segments"])
         // The empty segment reads nothing and logs nothing: the outcome is the plan's alone.
-        #expect(try await ScenarioRunner.outcome(reads: reads, on: repository) == ReferenceModel.expectedOutcome(of: plan))
-        #expect(logs == plan.clients.map(\.count))
+        #expect(try await ScenarioRunner.outcome(reads: run.reads, on: repository) == ReferenceModel.expectedOutcome(of: plan))
+        #expect(run.logs == plan.clients.map(\.count))
         // A meter that does not ask never sees it.
         var counting = SegmentCounter()
         _ = try await ScenarioRunner.run(

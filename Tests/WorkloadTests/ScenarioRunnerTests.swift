@@ -25,11 +25,11 @@ struct ScenarioRunnerTests {
         let plan = ScenarioPlan(scenario: .mixed, operations: 22, clients: 4, seed: 17)
         let repository = DictionaryRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
-        let (reads, logs) = try await ScenarioRunner.run(
+        let run = try await ScenarioRunner.run(
             plan, on: repository, clients: concurrentClients ? .concurrent : .sequential, recorder: CountingRecorder()
         )
-        #expect(logs == plan.clients.map(\.count))
-        #expect(reads == ReferenceModel.expectedOutcome(of: plan).reads)
+        #expect(run.logs == plan.clients.map(\.count))
+        #expect(run.reads == ReferenceModel.expectedOutcome(of: plan).reads)
     }
 
     @Test("A failing operation ends the run with the repository's error")

@@ -76,6 +76,13 @@ extension RowDescriptor {
     /// another instead of concurrently.
     public var concurrentClients: Bool { clients.isConcurrent }
 
+    /// Whether the row runs `scenario`. A single-threaded row (raw-sqlite: one caller at a
+    /// time, by contract) cannot have a list read it from the main actor while its import
+    /// runs: those reads would race on its one connection.
+    public func runs(_ scenario: Scenario) -> Bool {
+        concurrentClients || scenario.definition.frames == nil
+    }
+
     /// The row whose time the cost model adds this row's hops and round trips to, if any.
     public var modelBase: RowID? {
         if case .predicted(let base) = costModel { base } else { nil }

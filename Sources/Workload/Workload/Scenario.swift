@@ -1,6 +1,6 @@
 // MARK: - Scenario
 
-/// The six fixed scenarios of the lab, by the name the command line, the reports and the
+/// The seven fixed scenarios of the lab, by the name the command line, the reports and the
 /// benchmarks know them by. Each is one kind of operation, repeated; what it is and does
 /// lives in its ``definition`` (Scenarios/, one file per scenario).
 public enum Scenario: String, CaseIterable, Sendable, Codable {
@@ -10,6 +10,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     case mixed
     case chatty
     case sync
+    case uiDuringImport = "ui-during-import"
 
     /// Everything about the scenario: its sizes, its operations, its words in the report.
     public var definition: any ScenarioDefinition {
@@ -20,6 +21,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .mixed: Mixed()
         case .chatty: Chatty()
         case .sync: Sync()
+        case .uiDuringImport: UIDuringImport()
         }
     }
 }

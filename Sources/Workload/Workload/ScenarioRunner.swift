@@ -31,6 +31,10 @@ public enum ScenarioRunner {
     /// Runs every client's operations, timing each one into the client's own log when the
     /// recorder asks for it. Clients never share a log, so recording takes no lock.
     ///
+    /// A scenario with a list (``ScenarioDefinition/frames``) renders it on the main actor
+    /// while each segment runs (``ListFrameReader``); a frame that showed what the store
+    /// could not have shown makes the returned reads differ from the reference model's.
+    ///
     /// The operations are generated in segments of at most the scenario's
     /// ``ScenarioDefinition/segmentOperations`` over all clients, each before `meter`
     /// starts and after it stopped: what a meter measures is the work, never the
@@ -40,7 +44,7 @@ public enum ScenarioRunner {
     public static func run<Recorder: OperationRecorder, Meter: RunMeter>(
         _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder,
         meter: inout Meter
-    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+    ) async throws -> ScenarioRun<Recorder.Log> {
         try await run(
             plan, on: repository, clients: clients, recorder: recorder, meter: &meter,
             segmentOperations: plan.scenario.definition.segmentOperations
@@ -52,7 +56,7 @@ public enum ScenarioRunner {
     static func run<Recorder: OperationRecorder, Meter: RunMeter>(
         _ plan: ScenarioPlan, on repository: any NoteRepository, clients mode: ClientMode, recorder: Recorder,
         meter: inout Meter, segmentOperations: Int
-    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+    ) async throws -> ScenarioRun<Recorder.Log> {
         var clients = plan.clients.map { $0.makeIterator() }
         var reads = Array(repeating: Checksum(), count: clients.count)
         var logs: [Recorder.Log?] = plan.clients.map { recorder.makeLog(operations: $0.count) }
@@ -61,16 +65,30 @@ public enum ScenarioRunner {
         var preferred: (any TaskExecutor)?
         if case .concurrentPreferring(let executor) = mode { preferred = executor(repository) }
         var segments = 0
+        let schedule = plan.scenario.definition.frames
+        let expected = schedule.map { ListExpectation(plan: plan, titles: $0.titles) }
+        var frames: FrameLog?
         while true {
             let segment = clients.indices.map { nextSegment(of: &clients[$0], length: length) }
             if segment.allSatisfy(\.isEmpty) { break }
             segments += 1
+            var rendering: ListFrameReader.Rendering?
+            if let schedule, let expected {
+                rendering = ListFrameReader.start(on: repository, schedule: schedule, expected: expected)
+            }
             meter.start()
-            try await runSegment(
-                segment, on: repository, mode: mode, preferred: preferred, recorder: recorder,
-                reads: &reads, logs: &logs
-            )
+            do {
+                try await runSegment(
+                    segment, on: repository, mode: mode, preferred: preferred, recorder: recorder,
+                    reads: &reads, logs: &logs
+                )
+            } catch {
+                _ = await rendering?.finish()
+                throw error
+            }
+            let segmentFrames = await rendering?.finish()
             meter.stop()
+            if let segmentFrames { frames = (frames ?? FrameLog()).merged(with: segmentFrames) }
         }
         if meter.measuresFixedCost && segments > 0 {
             // The same clients with nothing to do: what starting and ending a segment costs.
@@ -87,7 +105,9 @@ public enum ScenarioRunner {
         }
         var total = Checksum()
         for clientReads in reads { total.combine(clientReads) }
-        return (total, logs.map { $0! })
+        // The reference model reads nothing in a list's frames: any wrong screen is a difference.
+        if let frames, frames.wrongScreens > 0 { total.combine(Int64(frames.wrongScreens)) }
+        return ScenarioRun(reads: total, logs: logs.map { $0! }, frames: frames)
     }
 
     /// Runs one segment: each client's share in its own task when the mode is concurrent
@@ -131,7 +151,7 @@ public enum ScenarioRunner {
     @inlinable
     public static func run<Recorder: OperationRecorder>(
         _ plan: ScenarioPlan, on repository: any NoteRepository, clients: ClientMode = .concurrent, recorder: Recorder
-    ) async throws -> (reads: Checksum, logs: [Recorder.Log]) {
+    ) async throws -> ScenarioRun<Recorder.Log> {
         var meter = NoMeter()
         return try await run(plan, on: repository, clients: clients, recorder: recorder, meter: &meter)
     }
@@ -219,6 +239,25 @@ public enum ScenarioRunner {
                 await view.close()
             }
         }
+    }
+}
+
+// MARK: - ScenarioRun
+
+/// What running a plan produced: the digest of everything read, each client's log, and the
+/// list's frames when the scenario has one.
+public struct ScenarioRun<Log: Sendable>: Sendable {
+    public let reads: Checksum
+    /// Each client's log from the recorder, in client order.
+    public let logs: [Log]
+    /// What the main-actor list rendered (``ScenarioDefinition/frames``); nil without one.
+    public let frames: FrameLog?
+
+    @usableFromInline
+    init(reads: Checksum, logs: [Log], frames: FrameLog?) {
+        self.reads = reads
+        self.logs = logs
+        self.frames = frames
     }
 }
 

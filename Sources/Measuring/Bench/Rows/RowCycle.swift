@@ -24,6 +24,8 @@ public enum RowCycle {
         /// Whether the repository named its store container, so that the sync scenario's
         /// reader merged each save instead of fetching what it shows again.
         public let namesStoreContainer: Bool
+        /// What the main-actor list rendered, in a scenario with one.
+        public let frames: FrameLog?
     }
 
     /// Runs `plan` through `row` on the fresh database at `location`.
@@ -38,12 +40,13 @@ public enum RowCycle {
         _ row: RowDescriptor, plan: ScenarioPlan, on location: NoteContainer.Location,
         recorder: Recorder, meter: inout Meter, checkingLeaks: Bool = true
     ) async throws -> Run<Recorder.Log> {
-        let (logs, outcome, check, names) = try await runAndClose(
+        let (run, outcome, check, names) = try await runAndClose(
             row, plan: plan, location: location, recorder: recorder, meter: &meter, checkingLeaks: checkingLeaks
         )
-        guard let check else { return Run(logs: logs, outcome: outcome, leaks: nil, namesStoreContainer: names) }
-        await check.settle()
-        return Run(logs: logs, outcome: outcome, leaks: check.report(), namesStoreContainer: names)
+        await check?.settle()
+        return Run(
+            logs: run.logs, outcome: outcome, leaks: check?.report(), namesStoreContainer: names, frames: run.frames
+        )
     }
 
     /// Everything that holds the repository, in a scope of its own, so that nothing but the
@@ -51,19 +54,21 @@ public enum RowCycle {
     private static func runAndClose<Recorder: OperationRecorder, Meter: RunMeter>(
         _ row: RowDescriptor, plan: ScenarioPlan, location: NoteContainer.Location,
         recorder: Recorder, meter: inout Meter, checkingLeaks: Bool
-    ) async throws -> (logs: [Recorder.Log], outcome: ReferenceModel.Outcome, check: LeakCheck?, namesStoreContainer: Bool) {
+    ) async throws -> (
+        run: ScenarioRun<Recorder.Log>, outcome: ReferenceModel.Outcome, check: LeakCheck?, namesStoreContainer: Bool
+    ) {
         let repository = try await row.open(RepositoryConfiguration(location: location))
         let namesStoreContainer = repository.storeContainer != nil
         do {
             try await ScenarioRunner.prepare(plan, on: repository)
-            let (reads, logs) = try await ScenarioRunner.run(
+            let run = try await ScenarioRunner.run(
                 plan, on: repository, clients: row.clients, recorder: recorder, meter: &meter
             )
-            let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+            let outcome = try await ScenarioRunner.outcome(reads: run.reads, on: repository)
             let check = checkingLeaks
                 ? LeakCheck(tracking: repository as AnyObject, isBoundary: row.isSharedInfrastructure) : nil
             try await repository.close()
-            return (logs, outcome, check, namesStoreContainer)
+            return (run, outcome, check, namesStoreContainer)
         } catch {
             try? await repository.close()
             throw error

@@ -46,6 +46,9 @@ public protocol ScenarioDefinition: Sendable {
 
     /// Whether the plan's setup holds ``ScenarioPlan/seededNoteCount`` notes besides the folders.
     var seedsNotes: Bool { get }
+    /// The list a main-actor reader renders while the operations run
+    /// (``ListFrameReader``), or nil for a scenario without one.
+    var frames: ListFrameSchedule? { get }
     /// New notes a client's first `operations` operations import: where the next client's
     /// notes start, so each continues the text the clients before it leave off.
     func notesImported(by operations: Int) -> Int
@@ -59,6 +62,13 @@ public protocol ScenarioDefinition: Sendable {
     func explanation(_ findings: ScenarioFindings) -> String
     /// What grdb does for one operation, which is why it takes the time it does.
     var grdbWork: String { get }
+}
+
+// MARK: - Defaults
+
+extension ScenarioDefinition {
+    /// No list renders frames: only ui-during-import has one.
+    public var frames: ListFrameSchedule? { nil }
 }
 
 // MARK: - Derived from the operations

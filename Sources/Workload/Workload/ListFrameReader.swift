@@ -1,0 +1,166 @@
+import NoteStore
+import Synchronization
+
+// MARK: - ListFrameSchedule
+
+/// How often a main-actor list renders, and what each frame shows.
+public struct ListFrameSchedule: Sendable, Equatable {
+    public var framesPerSecond: Int
+    /// Titles each frame shows, after the count.
+    public var titles: Int
+
+    public init(framesPerSecond: Int, titles: Int) {
+        self.framesPerSecond = framesPerSecond
+        self.titles = titles
+    }
+
+    /// One frame's time: 8.3 ms at 120 Hz.
+    public var interval: Duration { .seconds(1) / framesPerSecond }
+}
+
+// MARK: - FrameLog
+
+/// What a list on the main actor rendered while a scenario's operations ran.
+///
+/// A display asks for a frame every ``ListFrameSchedule/interval``. A frame is due at its
+/// deadline; the main actor starts it when it is free (its *stall* is how late that was),
+/// reads the screen through the row, and the frame is on time when its wait and its read
+/// fit in one interval. A frame that is late makes the deadlines it overran missed too,
+/// as a display shows the old frame again.
+public struct FrameLog: Sendable, Equatable {
+    /// Deadlines that fell while the operations ran.
+    public var due = 0
+    /// Frames whose read completed.
+    public var rendered = 0
+    /// Rendered frames whose wait and read fit in one interval.
+    public var onTime = 0
+    /// How late the main actor started each rendered frame.
+    public var stalls: [Duration] = []
+    /// Frames whose screen was not one the store could have shown (a count that is not a
+    /// whole number of batches, or went backwards, or wrong titles), or whose read failed.
+    public var wrongScreens = 0
+
+    public init() {}
+
+    /// Deadlines with no frame ready on time.
+    public var missed: Int { max(0, due - onTime) }
+
+    /// This log and another segment's frames.
+    public func merged(with other: FrameLog) -> FrameLog {
+        var both = self
+        both.due += other.due
+        both.rendered += other.rendered
+        both.onTime += other.onTime
+        both.stalls += other.stalls
+        both.wrongScreens += other.wrongScreens
+        return both
+    }
+}
+
+// MARK: - ListExpectation
+
+/// What a frame may show while a scenario imports: the seeded notes' titles, and a count
+/// that is the seeded notes plus whole batches, never less than the frame before.
+public struct ListExpectation: Sendable, Equatable {
+    public let titles: [String]
+    public let seeded: Int
+    public let batch: Int
+    public let most: Int
+
+    /// What frames of `plan` may show, `titles` titles each.
+    public init(plan: ScenarioPlan, titles: Int) {
+        let notes = plan.setup.flatMap(\.notes).sorted { $0.id < $1.id }
+        self.titles = notes.prefix(titles).map(\.title)
+        seeded = notes.count
+        batch = max(1, plan.scenario.definition.notesImported(by: 1))
+        most = seeded + plan.scenario.definition.notesImported(by: plan.operationCount)
+    }
+
+    /// Whether `screen` may follow a frame that counted `previous` notes.
+    public func accepts(_ screen: ListScreen, after previous: Int) -> Bool {
+        screen.titles == titles && screen.count >= previous && screen.count <= most
+            && (screen.count - seeded).isMultiple(of: batch)
+    }
+}
+
+// MARK: - ListFrameReader
+
+/// The ui-during-import scenario's reader: a list on the main actor that reads
+/// ``NoteRepository/listScreen(titles:)`` through the row once per frame, for as long as
+/// the operations run.
+@MainActor
+public final class ListFrameReader {
+    /// A reader at work, and how to stop it.
+    public struct Rendering: Sendable {
+        fileprivate let stop: StopSignal
+        fileprivate let task: Task<FrameLog, Never>
+
+        /// Marks the end of the operations now, and returns what was rendered until then.
+        public func finish() async -> FrameLog {
+            stop.set(ContinuousClock.now)
+            return await task.value
+        }
+    }
+
+    /// When the operations ended, once they have.
+    fileprivate final class StopSignal: Sendable {
+        private let instant = Mutex<ContinuousClock.Instant?>(nil)
+        func set(_ now: ContinuousClock.Instant) { instant.withLock { $0 = now } }
+        var value: ContinuousClock.Instant? { instant.withLock { $0 } }
+    }
+
+    private let repository: any NoteRepository
+    private let schedule: ListFrameSchedule
+    private let expected: ListExpectation
+
+    private init(repository: any NoteRepository, schedule: ListFrameSchedule, expected: ListExpectation) {
+        self.repository = repository
+        self.schedule = schedule
+        self.expected = expected
+    }
+
+    /// Starts rendering on the main actor, its first frame due now.
+    public nonisolated static func start(
+        on repository: any NoteRepository, schedule: ListFrameSchedule, expected: ListExpectation
+    ) -> Rendering {
+        let stop = StopSignal()
+        let task = Task { @MainActor in
+            await ListFrameReader(repository: repository, schedule: schedule, expected: expected).render(until: stop)
+        }
+        return Rendering(stop: stop, task: task)
+    }
+
+    private func render(until stop: StopSignal) async -> FrameLog {
+        let clock = ContinuousClock()
+        let interval = schedule.interval
+        let start = clock.now
+        var log = FrameLog()
+        var shownCount = expected.seeded
+        var frame = 0
+        while true {
+            let deadline = start + interval * frame
+            try? await Task.sleep(until: deadline, clock: clock)
+            if let end = stop.value, end <= deadline {
+                log.due = Int(((end - start) / interval).rounded(.up))
+                return log
+            }
+            let started = clock.now
+            do {
+                let screen = try await repository.listScreen(titles: schedule.titles)
+                if expected.accepts(screen, after: shownCount) {
+                    shownCount = screen.count
+                } else {
+                    log.wrongScreens += 1
+                }
+            } catch {
+                log.wrongScreens += 1
+            }
+            let ended = clock.now
+            log.rendered += 1
+            log.stalls.append(started - deadline)
+            if ended - deadline <= interval { log.onTime += 1 }
+            // The next deadline the display has not passed yet.
+            frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))
+        }
+    }
+}
