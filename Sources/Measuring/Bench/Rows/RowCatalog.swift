@@ -8,6 +8,7 @@ import GlobalActorStore
 import NonsendingStore
 import PlainActorStore
 import QueuePerformStore
+import ReaderPoolStore
 import TaskExecutorStore
 import ThreadExecutorStore
 import Workload
@@ -20,7 +21,7 @@ import RowKit
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
         .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject,
-        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent,
+        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent, .readerPool,
         .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
