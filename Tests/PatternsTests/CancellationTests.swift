@@ -3,6 +3,7 @@ import Baselines
 import Bench
 import CustomExecutorStore
 import GlobalActorStore
+import ModelActorOnMainStore
 import NoteStore
 import ReaderPoolStore
 import RowKit
@@ -17,7 +18,7 @@ struct CancellationTests {
     /// cancellation; the others hand it to a queue job (queue-perform, plain-actor) or to
     /// GRDB's queue, outside the task.
     static let seeingCancellation: Set<RowID> = [
-        .customExecutor, .globalActor, .actorPerObject, .readerPool, .storeSync, .rawSQLite, .mutex,
+        .customExecutor, .globalActor, .actorPerObject, .modelActorOnMain, .readerPool, .storeSync, .rawSQLite, .mutex,
     ]
 
     /// 20,000 notes in one batch.
