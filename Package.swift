@@ -44,6 +44,9 @@ let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftS
     // differs, set by the upcoming feature here and by `@concurrent` there.
     "NonsendingStore": (["CustomExecutorStore"], [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
     "ConcurrentStore": (["CustomExecutorStore"], []),
+    // The reader pool's writer is a model actor; lesson 16's row is the custom-executor actor.
+    "ReaderPoolStore": (["CustomExecutorStore"], []),
+    "ModelActorOnMainStore": (["CustomExecutorStore"], []),
     // The baselines run SQL without the store: SQLite's C API, and GRDB as a peer.
     "Baselines": (["CSQLite", .product(name: "GRDB", package: "GRDB.swift")], []),
 ]

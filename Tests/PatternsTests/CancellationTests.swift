@@ -3,7 +3,9 @@ import Baselines
 import Bench
 import CustomExecutorStore
 import GlobalActorStore
+import ModelActorOnMainStore
 import NoteStore
+import ReaderPoolStore
 import RowKit
 import Testing
 import Workload
@@ -15,7 +17,9 @@ struct CancellationTests {
     /// The rows whose import runs inside the calling task, where the store sees the
     /// cancellation; the others hand it to a queue job (queue-perform, plain-actor) or to
     /// GRDB's queue, outside the task.
-    static let seeingCancellation: Set<RowID> = [.customExecutor, .globalActor, .actorPerObject, .storeSync, .rawSQLite, .mutex]
+    static let seeingCancellation: Set<RowID> = [
+        .customExecutor, .globalActor, .actorPerObject, .modelActorOnMain, .readerPool, .storeSync, .rawSQLite, .mutex,
+    ]
 
     /// 20,000 notes in one batch.
     static let batch = NoteBatch(notes: Array(

@@ -5,9 +5,11 @@ import Baselines
 import ConcurrentStore
 import CustomExecutorStore
 import GlobalActorStore
+import ModelActorOnMainStore
 import NonsendingStore
 import PlainActorStore
 import QueuePerformStore
+import ReaderPoolStore
 import TaskExecutorStore
 import ThreadExecutorStore
 import Workload
@@ -15,12 +17,12 @@ import RowKit
 
 // MARK: - RowCatalog
 
-/// Every row of the results table, in the order the table shows them: the patterns, the
-/// anti-pattern, the baselines, then the peer.
+/// Every row of the results table, in the order the table shows them: the patterns and the
+/// anti-patterns, the baselines, then the peer.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
-        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject,
-        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent,
+        .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .modelActorOnMain,
+        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent, .readerPool,
         .storeSync, .rawSQLite, .mutex, .grdb,
     ]
 
