@@ -328,6 +328,23 @@ extension RowDescriptor {
         id: .grdbPool, kind: .peer,
         summary: "GRDB 7 DatabasePool, async read/write, the same SQL: one writer queue, up to 5 reader connections (a temporary file when asked for memory)",
         lessons: [],
+        // GRDB 7.10's DatabasePool.read and Pool.get(block:) (GRDB/Core/DatabasePool.swift,
+        // GRDB/Utils/Pool.swift): a read takes a reader on the pool's waiting actor, then runs
+        // on the reader's own actor; a write is the writer's, as in the grdb row.
+        expectedHops: HopExpectation(
+            reasons: [
+                "a read: into the pool's waiting actor (a DispatchQueueActor on GRDB's serial \"GRDB.Pool.wait\" queue), which takes a free reader, waiting on a DispatchSemaphore there when all are busy",
+                "a read: back to the cooperative pool, where GRDB's nonisolated Pool.get(block:) goes on",
+                "a read: into the reader's DispatchQueueActor, whose executor is that reader connection's serial queue",
+                "a write: into the writer's DispatchQueueActor, one job on the writer's queue",
+                "not counted: the switch back to the caller, made inside withTaskCancellationHandler in libswift_Concurrency, where the swift_task_switch meter cannot see it",
+            ]
+        ) { call in
+            switch call {
+            case .importBatch, .update: 1
+            case .snapshot, .title, .body, .folderName, .modified: 3
+            }
+        },
         costModel: .unpredicted(
             because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT), and its reads run on several connections: its work is not raw-sqlite's"
         ),
