@@ -1,5 +1,6 @@
 // Peer: the same schema and the same SQL through GRDB's `DatabaseQueue`, called with its
-// async `read` and `write`, the way a Swift-concurrency app uses GRDB. The row shows
+// async `read` and `write`, the way a Swift-concurrency app uses GRDB. (The `grdb-pool`
+// row, at the end of this file, makes the same calls on a `DatabasePool`.) The row shows
 // what a mature SQLite library costs next to the store's patterns: GRDB runs every
 // access on its own serial dispatch queue, behind an actor whose executor is that queue
 // (GRDB's `DispatchQueueActor`), so each call is one hop in, one hop out, and one job on
@@ -37,7 +38,8 @@ public final class GRDBRepository: NoteRepository {
     /// measure, and a pool runs each read on a reader of its own.
     private let database: any DatabaseWriter
     /// The file a pool asked for an in-memory database works on, removed at `close()`.
-    private let temporaryFile: String?
+    /// Package access, so a test can see that it goes.
+    package let temporaryFile: String?
 
     /// What GRDB opens: the `grdb` row's queue, or the `grdb-pool` row's pool.
     public enum Connection: Sendable {
