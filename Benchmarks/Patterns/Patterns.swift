@@ -4,9 +4,14 @@
 //
 // `lab bench` is the table a reader studies; these benchmarks are its guard. They run the
 // same seeded plans through the same `RowDescriptor`s and the same cycle (`RowCycle`), on a
-// fresh in-memory database per iteration (no disk noise), and measure only the running of
-// the plan's operations: opening the database, writing the setup data, generating the
-// operations, checking the outcome and closing are outside the measurement.
+// fresh in-memory database per iteration (no disk noise; grdb-pool's is a temporary file of
+// its own, since a pool needs WAL), and measure only the running of the plan's operations:
+// opening the database, writing the setup data, generating the operations, checking the
+// outcome and closing are outside the measurement.
+//
+// package-benchmark runs each benchmark in a process of its own (README.md, "One process
+// per benchmark"), so every row of the catalog can be here: no row's threads or caches
+// reach another row's benchmark.
 
 import Benchmark
 import Harness

@@ -6,9 +6,10 @@ import TestSupport
 import Testing
 import Workload
 
-/// The grdb peer: GRDB's `DatabaseQueue` running the store's SQL, its files in WAL mode like
-/// the other rows'. That it ends where the reference model ends, fails the way the store
-/// fails and leaves nothing behind, the conformance suite checks for every row.
+/// The grdb peers: GRDB's `DatabaseQueue` (grdb) and `DatabasePool` (grdb-pool) running the
+/// store's SQL, their files in WAL mode like the other rows'. That they end where the
+/// reference model ends, fail the way the store fails and leave nothing behind, the
+/// conformance suite checks for every row.
 @Suite("GRDB repository")
 struct GRDBRepositoryTests {
     @Test("A file database ends where memory does, and is in WAL mode like the other rows' files")
@@ -27,6 +28,41 @@ struct GRDBRepositoryTests {
         #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
     }
 
+    // MARK: The pool
+
+    @Test("A pool asked for memory works on a temporary file in WAL mode, and removes it with its companions at close")
+    func poolInMemory() async throws {
+        let plan = ScenarioPlan(scenario: .mixed, operations: 40, clients: 4, seed: 29)
+        let repository = try GRDBRepository(location: .inMemory, connection: .pool)
+        let path = try #require(repository.temporaryFile)
+        try await ScenarioRunner.prepare(plan, on: repository)
+        let reads = try await ScenarioRunner.run(plan, on: repository)
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        try await repository.close()
+        #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(path + suffix) is still there")
+        }
+    }
+
+    @Test("A pool on a file works on that file, in WAL mode, and leaves it in place at close")
+    func poolOnFile() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("grdb-pool.sqlite")
+        let plan = ScenarioPlan(scenario: .mixed, operations: 40, clients: 4, seed: 31)
+        let repository = try GRDBRepository(location: .file(path), connection: .pool)
+        #expect(repository.temporaryFile == nil)
+        try await ScenarioRunner.prepare(plan, on: repository)
+        let reads = try await ScenarioRunner.run(plan, on: repository)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        let outcome = try await ScenarioRunner.outcome(reads: reads, on: repository)
+        try await repository.close()
+        #expect(outcome == ReferenceModel.expectedOutcome(of: plan))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     // MARK: The row's declaration
 
     @Test("The peer row is named and declared as the design says")
@@ -38,6 +74,23 @@ struct GRDBRepositoryTests {
         #expect(row.concurrentClients)
         for call in RepositoryCall.allCases {
             #expect(row.expectedHops?.hops(call) == 1...1, "\(call)")
+        }
+    }
+
+    @Test("The pool row is declared as the design says: three counted hops per read, one per write")
+    func poolDescriptor() {
+        let row = RowDescriptor.grdbPool
+        #expect(row.name == "grdb-pool")
+        #expect(row.kind == .peer)
+        #expect(row.lessons.isEmpty)
+        #expect(row.concurrentClients)
+        for call in RepositoryCall.allCases {
+            switch call {
+            case .importBatch, .update:
+                #expect(row.expectedHops?.hops(call) == 1...1, "\(call)")
+            case .snapshot, .title, .body, .folderName, .modified:
+                #expect(row.expectedHops?.hops(call) == 3...3, "\(call)")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 // Peer: the same schema and the same SQL through GRDB's `DatabaseQueue`, called with its
-// async `read` and `write`, the way a Swift-concurrency app uses GRDB. The row shows
+// async `read` and `write`, the way a Swift-concurrency app uses GRDB. (The `grdb-pool`
+// row, at the end of this file, makes the same calls on a `DatabasePool`.) The row shows
 // what a mature SQLite library costs next to the store's patterns: GRDB runs every
 // access on its own serial dispatch queue, behind an actor whose executor is that queue
 // (GRDB's `DispatchQueueActor`), so each call is one hop in, one hop out, and one job on
@@ -31,38 +32,65 @@ import Foundation
 #endif
 
 public final class GRDBRepository: NoteRepository {
-    /// One connection and its serial queue. `DatabaseQueue` is Sendable: GRDB serializes
-    /// every access on the queue, which is the concurrency pattern this row measures.
-    private let database: DatabaseQueue
+    /// GRDB's connection: a `DatabaseQueue` (one connection and its serial queue) or a
+    /// `DatabasePool` (one writer queue and a pool of reader connections). Both are Sendable:
+    /// GRDB serializes every write on the writer's queue, which is the pattern these rows
+    /// measure, and a pool runs each read on a reader of its own.
+    private let database: any DatabaseWriter
+    /// The file a pool asked for an in-memory database works on, removed at `close()`.
+    /// Package access, so a test can see that it goes.
+    package let temporaryFile: String?
 
-    public init(location: NoteContainer.Location) throws {
+    /// What GRDB opens: the `grdb` row's queue, or the `grdb-pool` row's pool.
+    public enum Connection: Sendable {
+        case queue
+        case pool
+    }
+
+    public init(location: NoteContainer.Location, connection: Connection = .queue) throws {
         var configuration = Configuration()
-        configuration.label = "grdb-row"
+        configuration.label = connection == .queue ? "grdb-row" : "grdb-pool-row"
         // The store waits up to 5 s for a lock held by another connection; so does this
         // row (GRDB's default is to fail at once).
         configuration.busyMode = .timeout(5)
+        // The other rows open every file in WAL with synchronous=NORMAL (`SQLiteConnection`);
+        // the same pragmas run here on each connection GRDB opens that writes, so a file
+        // benchmark compares like with like. A DatabaseQueue keeps whatever journal mode the
+        // file has (rollback journal for a new file); a DatabasePool sets WAL itself, and
+        // its readers are read-only connections (`Configuration.readonly`), where neither
+        // pragma applies. (`Configuration.journalMode = .wal` would do the same for the
+        // queue, plus a throwaway table GRDB creates to make the -wal file non-empty.)
+        configuration.prepareDatabase { db in
+            guard !db.configuration.readonly else { return }
+            if connection == .queue { try db.execute(sql: "PRAGMA journal_mode=WAL") }
+            try db.execute(sql: "PRAGMA synchronous=NORMAL")
+        }
+        var temporaryFile: String?
         do {
-            switch location {
-            case .file(let path):
-                // A DatabaseQueue keeps whatever journal mode the file has (rollback
-                // journal for a new file). The other rows open every file in WAL with
-                // synchronous=NORMAL (`SQLiteConnection`); the same two pragmas run here,
-                // on each connection GRDB opens, so a file benchmark compares like with
-                // like. (`Configuration.journalMode = .wal` would do the same, plus a
-                // throwaway table GRDB creates to make the -wal file non-empty.)
-                configuration.prepareDatabase { db in
-                    try db.execute(sql: "PRAGMA journal_mode=WAL")
-                    try db.execute(sql: "PRAGMA synchronous=NORMAL")
-                }
+            switch (location, connection) {
+            case (.file(let path), .queue):
                 database = try DatabaseQueue(path: path, configuration: configuration)
-            case .inMemory:
+            case (.inMemory, .queue):
                 // One connection needs no shared name: a private in-memory database lives
                 // exactly as long as the queue, like the store's in-memory container.
                 database = try DatabaseQueue(configuration: configuration)
+            case (.file(let path), .pool):
+                database = try DatabasePool(path: path, configuration: configuration)
+            case (.inMemory, .pool):
+                // A pool needs WAL, which an in-memory database cannot have ("Database
+                // pools open your SQLite database in the WAL mode"; "Database queues
+                // support in-memory databases", GRDB's DatabaseConnections guide): asked
+                // for memory, the row works on a temporary file of its own.
+                let path = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("lab-grdb-pool-\(UUID().uuidString).sqlite").path
+                temporaryFile = path
+                database = try DatabasePool(path: path, configuration: configuration)
             }
+            self.temporaryFile = temporaryFile
             // Foreign keys are on by default in GRDB, as `SQLiteConnection` turns them on.
-            try database.inDatabase { db in try db.execute(sql: NoteSchema.create) }
+            try database.writeWithoutTransaction { db in try db.execute(sql: NoteSchema.create) }
         } catch let error as DatabaseError {
+            if let temporaryFile { Self.remove(databaseAt: temporaryFile) }
             throw Self.openingError(error, at: location)
         }
     }
@@ -159,9 +187,15 @@ public final class GRDBRepository: NoteRepository {
     }
 
     public func close() async throws {
-        // Waits (blocking, briefly) for GRDB's queue to finish its last job, then closes
-        // the connection: after this the queue holds nothing the leak check could miss.
+        // Waits (blocking, briefly) for GRDB's queues to finish their last jobs, then closes
+        // the connections: after this they hold nothing the leak check could miss.
+        defer { if let temporaryFile { Self.remove(databaseAt: temporaryFile) } }
         try Self.translatingErrors { try database.close() }
+    }
+
+    /// Removes a database file and its WAL companions.
+    private static func remove(databaseAt path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     // MARK: Statements
@@ -189,7 +223,7 @@ public final class GRDBRepository: NoteRepository {
 
     // MARK: Transactions
 
-    /// One `BEGIN IMMEDIATE … COMMIT` on GRDB's queue; an error rolls it back.
+    /// One `BEGIN IMMEDIATE … COMMIT` on GRDB's writer queue; an error rolls it back.
     private func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.write(updates)
@@ -198,7 +232,7 @@ public final class GRDBRepository: NoteRepository {
         }
     }
 
-    /// One read-only transaction on GRDB's queue.
+    /// One read-only transaction: on the queue's connection, or on one of the pool's readers.
     private func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.read(value)
@@ -287,5 +321,47 @@ extension RowDescriptor {
         isSharedInfrastructure: { GRDBRepository.isSharedInfrastructure($0) }
     ) { configuration in
         try GRDBRepository(location: configuration.location)
+    }
+}
+
+// MARK: - grdb-pool
+
+extension RowID {
+    public static let grdbPool = RowID("grdb-pool")
+}
+
+extension RowDescriptor {
+    /// `grdb-pool`: GRDB's `DatabasePool`, with the same SQL through the same async calls
+    /// (`read`, `write`) as `grdb`: writes on the pool's one writer queue, each read on one
+    /// of up to `Configuration.maximumReaderCount` read-only connections (5 by default,
+    /// GRDB 7.10's Configuration.swift), in a transaction of its own. "Database pools allow
+    /// concurrent database accesses", in WAL mode (GRDB's DatabaseConnections guide).
+    public static let grdbPool = RowDescriptor(
+        id: .grdbPool, kind: .peer,
+        summary: "GRDB 7 DatabasePool, async read/write, the same SQL: one writer queue, up to 5 reader connections (a temporary file when asked for memory)",
+        lessons: [],
+        // GRDB 7.10's DatabasePool.read and Pool.get(block:) (GRDB/Core/DatabasePool.swift,
+        // GRDB/Utils/Pool.swift): a read takes a reader on the pool's waiting actor, then runs
+        // on the reader's own actor; a write is the writer's, as in the grdb row.
+        expectedHops: HopExpectation(
+            reasons: [
+                "a read: into the pool's waiting actor (a DispatchQueueActor on GRDB's serial \"GRDB.Pool.wait\" queue), which takes a free reader, waiting on a DispatchSemaphore there when all are busy",
+                "a read: back to the cooperative pool, where GRDB's nonisolated Pool.get(block:) goes on",
+                "a read: into the reader's DispatchQueueActor, whose executor is that reader connection's serial queue",
+                "a write: into the writer's DispatchQueueActor, one job on the writer's queue",
+                "not counted: the switch back to the caller, made inside withTaskCancellationHandler in libswift_Concurrency, where the swift_task_switch meter cannot see it",
+            ]
+        ) { call in
+            switch call {
+            case .importBatch, .update: 1
+            case .snapshot, .title, .body, .folderName, .modified: 3
+            }
+        },
+        costModel: .unpredicted(
+            because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT), and its reads run on several connections: its work is not raw-sqlite's"
+        ),
+        isSharedInfrastructure: { GRDBRepository.isSharedInfrastructure($0) }
+    ) { configuration in
+        try GRDBRepository(location: configuration.location, connection: .pool)
     }
 }

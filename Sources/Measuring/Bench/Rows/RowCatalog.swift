@@ -18,12 +18,12 @@ import RowKit
 // MARK: - RowCatalog
 
 /// Every row of the results table, in the order the table shows them: the patterns and the
-/// anti-patterns, the baselines, then the peer.
+/// anti-patterns, the baselines, then the peers.
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
         .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .modelActorOnMain,
         .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent, .readerPool,
-        .storeSync, .rawSQLite, .mutex, .grdb,
+        .storeSync, .rawSQLite, .mutex, .grdb, .grdbPool,
     ]
 
     /// The row named `name` (as `--pattern` gives it), if there is one: one of ``all``, or
