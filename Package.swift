@@ -26,7 +26,13 @@ let strictSwift: [SwiftSetting] = [
 /// - Lab: the `lab` command line.
 func path(_ layer: String, _ target: String) -> String { "Sources/\(layer)/\(target)" }
 
-/// The folders of Sources/<layer>/, sorted: the targets generated from the tree.
+/// The folders of Sources/<layer>/, sorted: the targets generated from the tree, and the
+/// exercises' folders the main-actor target leaves out.
+///
+/// SwiftPM keeps a manifest's evaluation by the manifest's text, not by these folders.
+/// An exercise adds folders and changes nothing here, so an evaluation cached before it
+/// misses them (files "unhandled" in WorkshopMainActorDefault): evaluate the manifest
+/// again with `--manifest-cache local` or `none`.
 func folders(in layer: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources/" + layer)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted()

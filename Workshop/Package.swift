@@ -30,6 +30,7 @@ let exercises = [
     "16-model-actor-on-main",
     "17-temporary-ids",
     "18-isolated-conformance",
+    "19-reads-that-do-not-wait",
 ]
 
 /// The exercises whose module has the main actor as its default isolation (SE-0466): every

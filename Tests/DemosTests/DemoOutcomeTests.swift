@@ -280,6 +280,23 @@ struct DemoOutcomeTests {
         #expect(Lesson.listings.allSatisfy { !$0.code.contains("// snippet:") })
         #expect(Snippet.printed("decoded 100 false\nnoise\n") == ["decoded": ["100", "false"], "noise": []])
     }
+
+    @Test("19 reads-that-do-not-wait: reads through the writer's context queue behind its saves; reads through the reader pool never do; every read sees whole batches")
+    func readsThatDoNotWait() async throws {
+        let outcome = try await LabExecutable.outcome(of: ReadsThatDoNotWaitDemo.self)
+        let total = outcome.batches * outcome.batchSize
+        #expect(outcome.batches == 20 && outcome.batchSize == 1_000)
+        #expect(outcome.throughTheWriter.readsBehindWrites > 0)
+        #expect(outcome.throughTheReaderPool.readsBehindWrites == 0)
+        for reads in [outcome.throughTheWriter, outcome.throughTheReaderPool] {
+            #expect(reads.reads >= 1)
+            #expect(reads.wholeBatches)
+            #expect(reads.notesAfter == total)
+            // A read behind a save is one of the list's reads, or the one after the import.
+            #expect(reads.readsBehindWrites <= reads.reads + 1)
+        }
+        #expect(outcome.readersUsed == 1)
+    }
 }
 
 // MARK: - A demo's outcome

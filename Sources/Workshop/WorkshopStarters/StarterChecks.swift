@@ -18,4 +18,5 @@ public let starterChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] 
     15: BackgroundSyncCheck<InboxList>.run(arguments:seeds:),
     16: ModelActorOnMainCheck<ImportPanel>.run(arguments:seeds:),
     17: TemporaryIDsCheck<DraftDesk>.run(arguments:seeds:),
+    19: ReadsThatDoNotWaitCheck<LiveNoteList>.run(arguments:seeds:),
 ]

@@ -226,4 +226,28 @@ package let wrongFixes: [WrongFix] = [
         exercise: 18, name: "TitleOnlyImporter", kind: .skipsTheWork, refusedBy: "checksum",
         because: "the database does not hold what was imported", check: MainActorDefaultWrongFixes.titleOnlyImporter
     ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListWaiting", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "on the main thread", check: ReadsThatDoNotWaitCheck<LiveNoteListWaiting>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListOwnStore", kind: .ignoresWhatIsHandedIn, refusedBy: "store",
+        because: "1 container of its own", check: ReadsThatDoNotWaitCheck<LiveNoteListOwnStore>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListFirstScreen", kind: .neverTouchesTheDatabase, refusedBy: "screen",
+        because: "fewer notes than had been saved when they began", check: ReadsThatDoNotWaitCheck<LiveNoteListFirstScreen>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListSkippingFrames", kind: .skipsTheWork, refusedBy: "reads",
+        because: "calls to refresh() read the notes they show", check: ReadsThatDoNotWaitCheck<LiveNoteListSkippingFrames>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListDetached", kind: .keepsTheMisconception, refusedBy: "behind-writes",
+        because: "waited in a queue for a save of the same queue", check: ReadsThatDoNotWaitCheck<LiveNoteListDetached>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: "contexts",
+        because: "on the main queue", check: ReadsThatDoNotWaitCheck<LiveNoteListViewContext>.run(arguments:seeds:)
+    ),
 ]

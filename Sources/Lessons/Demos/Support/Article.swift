@@ -23,8 +23,8 @@ enum Article {
     /// Lesson 14.
     static let defaultIsolation =
         "SE-0466, \"Control default actor isolation inference\", and SE-0461, \"Run nonisolated async functions on the caller's actor by default\""
-    /// Lessons 15 to 17: what Core Data and SwiftData developers run into beyond the five
-    /// articles, shown with the lab's store alone.
+    /// Lessons 15 to 17 and 19: what Core Data and SwiftData developers run into beyond the
+    /// five articles, shown with the lab's store alone.
     static let beyondTheArticles = "beyond the five articles: Core Data and SwiftData behaviour, reproduced with the lab's store"
     /// Lesson 18.
     static let isolatedConformances =

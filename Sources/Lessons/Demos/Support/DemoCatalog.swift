@@ -21,6 +21,7 @@ package enum DemoCatalog {
         ModelActorOnMainDemo.self,
         TemporaryIDsDemo.self,
         IsolatedConformanceDemo.self,
+        ReadsThatDoNotWaitDemo.self,
     ]
 
     /// The demo with this name, or nil.

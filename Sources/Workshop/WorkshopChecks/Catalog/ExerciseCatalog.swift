@@ -21,6 +21,7 @@ package enum ExerciseCatalog {
         .modelActorOnMain,
         .temporaryIDs,
         .isolatedConformance,
+        .readsThatDoNotWait,
     ]
 
     /// The exercise numbered `number`, or nil.

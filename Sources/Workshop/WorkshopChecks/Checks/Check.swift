@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Every check compares a number or a state the suite's own meters produce (the
 /// concurrency-debug trap, the hop meter, the queues' dispatch counters, the leak check,
-/// the database checksum against the reference model, the compiler's diagnostics), never
-/// a time.
+/// the database checksum against the reference model, the compiler's diagnostics, the
+/// store's count of reads behind writes). One reads a clock: exercise 19's frames, held to
+/// what the check's own reads do in the same frames.
 public struct Check: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
         case passed

@@ -41,8 +41,8 @@ extension ExerciseChecker {
 
     public static var contextsMustHaveTheirOwnQueues: Bool { false }
 
-    /// How long the child may run before it is declared stuck. No check measures time: this
-    /// only stops a deadlock, far beyond what any finished run takes.
+    /// How long the child may run before it is declared stuck: this only stops a deadlock,
+    /// far beyond what any finished run takes. It grades nothing.
     public static var watchdog: Duration { .seconds(60) }
 
     /// The argument, followed by the secret file's path, that makes the executable the
