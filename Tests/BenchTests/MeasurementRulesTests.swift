@@ -44,14 +44,14 @@ struct MeasurementRulesTests {
         #expect(abs(a.relativeHalfRange - 2.0 / 12) < 1e-12)
     }
 
-    @Test("One client adds hops and wake-ups to the base; concurrent clients share the cores")
+    @Test("One client adds hops and wake-ups to the base; concurrent clients add their CPU, not their wait")
     func costModel() throws {
         // A round trip of 10 µs (6 µs of CPU) that woke two threads: 5 µs (3 µs) a wake-up.
         let probe = HopCosts(
             actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
             workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2
         )
-        let model = CostModel(probes: [probe], cores: 2)
+        let model = CostModel(probes: [probe])
         var base = BenchReport.RowResult(row: .storeSync, failure: "")
         base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
         var row = BenchReport.RowResult(row: .customExecutor, failure: "")
@@ -62,8 +62,9 @@ struct MeasurementRulesTests {
             try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
         }
         #expect(abs(try predicted(clients: 1) - (5_000 + 200 + 2 * 5_000)) < 1e-6)
-        // Four clients on two cores: (5 000 + 200 + 2 × 3 000) / 2, above the serial 5 000.
-        #expect(abs(try predicted(clients: 4) - 5_600) < 1e-6)
+        // Four clients: 5 000 + 200 + 2 × 3 000, each wake-up at its CPU cost, whatever the cores.
+        #expect(abs(try predicted(clients: 4) - 11_200) < 1e-6)
+        #expect(abs(try predicted(clients: 2) - 11_200) < 1e-6)
         row.wakeupsPerOperation = 0
         row.hopsPerOperation = 0
         #expect(abs(try predicted(clients: 4) - 5_000) < 1e-6, "never faster than the serial base")
@@ -121,7 +122,7 @@ struct MeasurementRulesTests {
         row.probedRuns = zip([15_000.0, 25_000, 20_000], probes).map {
             .init(nanosecondsPerOperation: $0, wakeupsPerOperation: 1, costs: $1)
         }
-        let model = CostModel(probes: probes, cores: 2)
+        let model = CostModel(probes: probes)
         // Predictions 15, 25 and 17 µs: ratios 1, 1 and 0.85, median 1.
         let predicted = try #require(model.predictedNanoseconds(for: row, base: base, clients: 1))
         #expect(abs(predicted - 17_000) < 1e-6)

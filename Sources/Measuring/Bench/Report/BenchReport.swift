@@ -26,12 +26,12 @@ package struct BenchReport: Sendable {
     package var costs: [HopCosts] { scenarios.flatMap(\.costs) }
 
     /// The costs over all the probes of the run: what the header shows.
-    package var model: CostModel { CostModel(probes: costs, cores: machine.cores) }
+    package var model: CostModel { CostModel(probes: costs) }
 
     /// The model of one scenario's "model" column: its own probes, whose worked round
     /// trips carried that scenario's kind of call.
     package func model(of scenario: ScenarioResult) -> CostModel {
-        CostModel(probes: scenario.costs, cores: machine.cores)
+        CostModel(probes: scenario.costs)
     }
 
     /// One line per row whose outcome differs or that failed; empty when all is well.

@@ -23,7 +23,7 @@ struct Mixed: ScenarioDefinition {
     }
 
     func explanation(_ findings: ScenarioFindings) -> String {
-        "\(findings.clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(findings.kept). The model divides the CPU of the round trips among min(\(findings.clients), \(findings.cores)) cores."
+        "\(findings.clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(findings.kept). With clients waiting, a wake-up's wait overlaps another client's work and only its CPU counts: the model charges that."
     }
 
     let grdbWork = "each of its reads is \(Self.grdbRead), and each update one `write` transaction"
