@@ -39,6 +39,9 @@ struct BadInputTests {
         (["--pattern", "nope"], 64,
          "unknown row 'nope'; the rows are \(RowCatalog.all.map { $0.name }.joined(separator: ", "))"),
         (["--unknown-flag"], 64, "Unknown option '--unknown-flag'"),
+        // A scenario no row of the run runs would measure nothing.
+        (["--scenario", "ui-during-import", "--pattern", "raw-sqlite", "--pattern", "store-sync"], 64,
+         "raw-sqlite and store-sync do not run ui-during-import: a row whose clients run in turn, one caller at a time by contract, cannot have the scenario's main-actor list read it while its import writes; add a row that does (such as --pattern queue-perform), or pick another --scenario"),
         // A negative number is the option's value, said to be out of range, never "Missing value".
         (["--runs", "-1"], 64, "--runs must be between 1 and 100, not -1"),
         (["--clients", "-3"], 64, "--clients must be between 1 and 64, not -3"),

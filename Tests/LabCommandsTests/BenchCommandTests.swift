@@ -31,10 +31,14 @@ struct BenchCommandTests {
             let probes = try #require(scenario["cost_probes_ns"] as? [String: Any])
             #expect(probes["queue_round_trip"] is [String: Double], "\(scenario["name"] ?? "?")")
         }
-        #expect(scenarios.map { $0["name"] as? String } == ["import", "point-read", "update", "mixed", "chatty", "sync"])
+        #expect(scenarios.map { $0["name"] as? String } == Scenario.allCases.map(\.rawValue))
         for scenario in scenarios {
             let rows = try #require(scenario["rows"] as? [[String: Any]])
-            #expect(rows.count == RowCatalog.all.count)
+            let kind = try #require(Scenario(rawValue: scenario["name"] as? String ?? ""))
+            // A row that does not run the scenario is left out, with its reason.
+            #expect(rows.count == RowCatalog.all.filter { $0.runs(kind) }.count)
+            let notRun = try #require(scenario["rows_not_run"] as? [[String: String]])
+            #expect(notRun.map { $0["row"] } == RowCatalog.all.filter { !$0.runs(kind) }.map(\.name))
             for row in rows {
                 let name = row["row"] as? String ?? "?"
                 #expect(row["checksum_ok"] as? Bool == true, "\(name)")
@@ -47,6 +51,17 @@ struct BenchCommandTests {
                     // Every metric is measured, or null with the reason beside it; never missing.
                     let value = try #require(row[metric], "\(metric) is missing")
                     #expect(!(value is NSNull) || notes[metric] != nil, "\(name): \(metric) is null without a reason")
+                }
+                if kind.definition.frames != nil {
+                    // The list's frames of the timed runs, in order, none wrong.
+                    let frames = try #require(row["frames"] as? [String: Any], "\(name)")
+                    let due = try #require(frames["due"] as? Int), rendered = try #require(frames["rendered"] as? Int)
+                    let onTime = try #require(frames["on_time"] as? Int)
+                    #expect(due >= rendered && rendered >= onTime && rendered >= 2, "\(name): one frame at least per run")
+                    #expect(frames["wrong_screens"] as? Int == 0, "\(name)")
+                    #expect((frames["list_reads_counted"] as? Int ?? 0) >= 1, "\(name)")
+                } else {
+                    #expect(row["frames"] == nil, "\(name)")
                 }
                 if Self.deterministicCounts.contains(scenario["name"] as? String ?? "") {
                     try Self.expectDeclared("hops", in: row)
@@ -61,8 +76,10 @@ struct BenchCommandTests {
 
     /// The scenarios whose one client makes the same switches on every run: there, counts
     /// net of the clients' start and end equal what each row declares, even at 20 operations.
-    /// With concurrent clients an executor may be busy or idle when a job arrives.
-    static let deterministicCounts: Set<String> = ["import", "point-read", "update", "chatty"]
+    /// With concurrent clients an executor may be busy or idle when a job arrives. The list
+    /// of ui-during-import renders as many frames as timing allows, and each makes the same
+    /// switches: the declaration counts the frames the counting run rendered.
+    static let deterministicCounts: Set<String> = ["import", "point-read", "update", "chatty", "ui-during-import"]
 
     /// A row's measured `count` per operation lies within what it declares, when it declares it.
     static func expectDeclared(_ count: String, in row: [String: Any]) throws {

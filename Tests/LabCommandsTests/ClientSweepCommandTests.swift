@@ -27,7 +27,7 @@ struct ClientSweepCommandTests {
         let settings = try BenchCommand.parse(["--clients", "4,1, 2", "--database", "memory"]).settings()
         #expect(settings.clients == nil)
         #expect(settings.clientSweep == [1, 2, 4])
-        #expect(settings.sweptScenarios == [.importBatch, .pointRead, .update, .mixed, .chatty])
+        #expect(settings.sweptScenarios == [.importBatch, .pointRead, .update, .mixed, .chatty, .uiDuringImport])
         for scenario in settings.sweptScenarios {
             #expect(settings.atEachClientCount(of: scenario).map { $0.plan(for: scenario).clients.count } == [1, 2, 4])
             #expect(settings.atEachClientCount(of: scenario).map { $0.warmUpPlan(for: scenario).clients.count } == [1, 2, 4])

@@ -5,14 +5,16 @@ import Testing
 /// own rows: what grdb does there, and, in sync, which rows merge and which fetch again.
 @Suite("What explains each scenario")
 struct ExplanationTests {
-    /// The paragraph after the table of each scenario, by scenario name.
+    /// The paragraph after the first table of each scenario (a scenario with a list has its
+    /// frames table further down), by scenario name.
     static func paragraphs(of markdown: String) -> [String: String] {
         var result: [String: String] = [:]
         for section in markdown.components(separatedBy: "\n## ").dropFirst() {
             let lines = section.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            guard let name = lines.first, let table = lines.lastIndex(where: { $0.hasPrefix("|") }),
-                  table + 1 < lines.count else { continue }
-            result[name] = lines[table + 1]
+            guard let name = lines.first, let start = lines.firstIndex(where: { $0.hasPrefix("|") }) else { continue }
+            let end = lines[start...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
+            guard end < lines.count else { continue }
+            result[name] = lines[end]
         }
         return result
     }
@@ -26,7 +28,7 @@ struct ExplanationTests {
         ])
         #expect(result.exitStatus == 0, "\(result.output)")
         let paragraphs = Self.paragraphs(of: result.standardOutput)
-        #expect(paragraphs.keys.sorted() == ["chatty", "import", "mixed", "point-read", "sync", "update"])
+        #expect(paragraphs.keys.sorted() == ["chatty", "import", "mixed", "point-read", "sync", "ui-during-import", "update"])
 
         let importText = try #require(paragraphs["import"])
         #expect(importText.contains("grdb takes"))
@@ -41,5 +43,14 @@ struct ExplanationTests {
         #expect(sync.contains("raw-sqlite, actor-per-object and grdb have no change notification to merge"))
         #expect(sync.contains("of store-sync's speed"), "the merging patterns are compared with the base that merges")
         #expect(sync.contains("actor-per-object "), "a row that fetches again is compared with raw-sqlite")
+
+        // raw-sqlite is not in ui-during-import: nothing there is compared with it, and the
+        // list's frames are.
+        let ui = try #require(paragraphs["ui-during-import"])
+        #expect(ui.hasPrefix("One operation writes a thousand notes in one transaction"))
+        #expect(!ui.contains("raw-sqlite does one operation's SQL"))
+        #expect(ui.contains("grdb takes"))
+        #expect(ui.contains("The list missed the fewest frames with "))
+        #expect(result.standardOutput.contains("\nraw-sqlite and store-sync are not in ui-during-import: "))
     }
 }

@@ -25,13 +25,14 @@ struct ReferenceModelTests {
         #expect(outcome.noteCount == ScenarioPlan.seededNoteCount)
     }
 
-    @Test("Import adds a batch of notes per operation, sync a small one every other; the other scenarios keep the seeded notes")
+    @Test("Import adds a batch of notes per operation, ui-during-import a batch of 1,000 after the seeded notes, sync a small one every other; the other scenarios keep the seeded notes")
     func noteCounts() {
         for scenario in Scenario.allCases {
             let plan = ScenarioPlan(scenario: scenario, operations: 3, clients: 1, seed: 2)
             let expected = switch scenario {
             case .importBatch: 3 * Scenario.batchSize
             case .sync: ScenarioPlan.seededNoteCount + 2 * ScenarioPlan.syncBatchSize
+            case .uiDuringImport: ScenarioPlan.seededNoteCount + 3 * ScenarioPlan.uiBatchSize
             default: ScenarioPlan.seededNoteCount
             }
             #expect(ReferenceModel.expectedOutcome(of: plan).noteCount == expected, "\(scenario)")

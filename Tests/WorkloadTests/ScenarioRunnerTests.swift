@@ -69,6 +69,22 @@ struct HopExpectationTests {
         #expect(titleOnly.hopsPerOperation(in: plan) == 1...1)
     }
 
+    @Test("The list's reads count the list's own declaration, or the one every call has")
+    func listReads() {
+        let plan = ScenarioPlan(scenario: .uiDuringImport, operations: 4, clients: 1, seed: 1)
+        let queue = HopExpectation.perCall(0, because: "a job, not a switch").listScreen(2, because: "off and back")
+        #expect(queue.hops(.listScreen) == 2...2)
+        #expect(queue.hops(.importBatch) == 0...0)
+        #expect(queue.hopsPerOperation(in: plan) == 0...0, "no frame, no list read")
+        #expect(queue.hopsPerOperation(in: plan, listReads: 6) == 3...3, "six reads of 2 hops over 4 imports")
+        #expect(queue.reasons == ["a job, not a switch", "the list's read, from the main actor: off and back"])
+        let actor = HopExpectation.perCall(2, plusOneWhen: "late", because: "in and out")
+        #expect(actor.hopsPerOperation(in: plan, listReads: 2) == 3...4.5, "4 imports and 2 reads, each 2 or 3 hops")
+        let exact = actor.listScreen(2)
+        #expect(exact.hopsPerOperation(in: plan, listReads: 2) == 3...4, "the list's read declared exact")
+        #expect(exact.condition == "late")
+    }
+
     @Test("Hops per operation of a one-call plan are the hops per call")
     func oneCallPlan() {
         let plan = ScenarioPlan(scenario: .mixed, operations: 10, clients: 2, seed: 1)

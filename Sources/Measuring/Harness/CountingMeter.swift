@@ -10,7 +10,9 @@ import Workload
 /// (starting and ending the clients' tasks), so that what is left is per operation.
 package struct CountingMeter: RunMeter {
     package let metered: Bool
-    private var started: (allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int, waits: Int)?
+    private var started: (
+        allocations: AllocationMeter.Reading?, hops: HopMeter.Reading, dispatches: Int, waits: Int, readsBehindWrites: Int
+    )?
     private var measured = Counted()
     private var fixedCost = Counted()
     private var segments = 0
@@ -26,7 +28,8 @@ package struct CountingMeter: RunMeter {
 
     package mutating func start() {
         started = (
-            metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount, StoreAudit.blockingWaits.total
+            metered ? AllocationMeter.read() : nil, HopMeter.read(), ContextQueue.dispatchCount, StoreAudit.blockingWaits.total,
+            StoreAudit.readsQueuedBehindWrites
         )
         if metered { HopMeter.setEnabled(true) }
     }
@@ -51,7 +54,8 @@ package struct CountingMeter: RunMeter {
         let hops = HopMeter.read() - started.hops
         var counted = Counted(
             hops: hops.hops, enqueues: hops.enqueues, dispatches: ContextQueue.dispatchCount - started.dispatches,
-            waits: StoreAudit.blockingWaits.total - started.waits
+            waits: StoreAudit.blockingWaits.total - started.waits,
+            readsBehindWrites: StoreAudit.readsQueuedBehindWrites - started.readsBehindWrites
         )
         if let before = started.allocations, let now = AllocationMeter.read() { counted.allocations = now - before }
         return counted
@@ -65,6 +69,9 @@ package struct Counted {
     package var dispatches = 0
     /// Synchronous waits that parked the main thread, a context's queue or the pool.
     package var waits = 0
+    /// Read jobs of the store's queues that waited for a write of their own queue, once
+    /// ``ContextQueue/startCountingReadsBehindWrites()`` has turned the count on.
+    package var readsBehindWrites = 0
     package var allocations: AllocationMeter.Reading?
 
     package mutating func add(_ other: Counted) {
@@ -72,6 +79,7 @@ package struct Counted {
         enqueues += other.enqueues
         dispatches += other.dispatches
         waits += other.waits
+        readsBehindWrites += other.readsBehindWrites
         if let more = other.allocations { allocations = (allocations ?? .zero) + more }
     }
 
@@ -84,7 +92,8 @@ package struct Counted {
         var result = Counted(
             hops: remaining(hops, cost.hops), enqueues: remaining(enqueues, cost.enqueues),
             dispatches: Int(remaining(UInt64(dispatches), UInt64(cost.dispatches))),
-            waits: Int(remaining(UInt64(waits), UInt64(cost.waits)))
+            waits: Int(remaining(UInt64(waits), UInt64(cost.waits))),
+            readsBehindWrites: Int(remaining(UInt64(readsBehindWrites), UInt64(cost.readsBehindWrites)))
         )
         if let allocations {
             let paid = cost.allocations ?? .zero

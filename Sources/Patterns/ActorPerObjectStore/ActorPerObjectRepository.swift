@@ -104,10 +104,11 @@ extension RowDescriptor {
             "a read: into the store for the lookup, from there into the note, back to the caller",
             "an update: the same, plus out of the note to the store to save and back into the note",
             "an import: into the store and back",
+            "the list's read, from the main actor: off it into the nonisolated method, into the store, back to the main actor",
         ]) { call in
             switch call {
             case .importBatch: 2
-            case .snapshot, .title, .body, .folderName, .modified: 3
+            case .snapshot, .title, .body, .folderName, .modified, .listScreen: 3
             case .update: 5
             }
         },

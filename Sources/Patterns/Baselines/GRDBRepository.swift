@@ -314,6 +314,9 @@ extension RowDescriptor {
             not counted: the switch back to the caller is real, but withTaskCancellationHandler makes it inside \
             libswift_Concurrency, where the swift_task_switch meter cannot see it
             """
+        ).listScreen(
+            3, because: "off the main actor: the method is nonisolated async, so it runs on the global pool",
+            "into GRDB's DispatchQueueActor, as every call does", "back to the main actor"
         ),
         costModel: .unpredicted(
             because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT, a re-prepared SELECT on every read): its work is not raw-sqlite's"

@@ -37,7 +37,10 @@ extension RowDescriptor {
         id: .mutex, kind: .baseline,
         summary: "the same SQL on one connection behind Synchronization.Mutex: no hops, blocking",
         lessons: [1],
-        expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor"),
+        expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor").listScreen(
+            2, because: "off the main actor: the method is nonisolated async, so it runs on the global pool",
+            "back to the main actor"
+        ),
         costModel: .predicted(base: .rawSQLite)
     ) { configuration in
         try MutexRepository(location: configuration.location)

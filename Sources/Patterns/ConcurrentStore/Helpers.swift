@@ -34,7 +34,7 @@ extension RowDescriptor {
         expectedEnqueues: .perCall(
             4, because: "into the actor: a job on the context's queue", "the helper: a job on the global pool",
             "back onto the actor: a job on the context's queue", "back to the caller: a job on the global pool"
-        ),
+        ).listScreen(3, because: "the same three jobs; back on the main queue, which is not the global pool"),
         costModel: .predicted(base: .storeSync)
     ) { configuration in
         try HelperLayerRepository(container: configuration.makeContainer(), name: RowID.concurrent.rawValue)

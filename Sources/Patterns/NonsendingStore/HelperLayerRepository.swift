@@ -49,6 +49,8 @@ public actor HelperLayerRepository: NoteModelActor, ContextActor {
     }
 
     public func modified(of id: NoteID) async throws -> Date { try context.existingObject(with: await checked(id)).modified }
+
+    public func listScreen(titles: Int) async throws -> ListScreen { try context.listScreen(titles: await checked(titles)) }
 }
 
 // MARK: - HelperCalls

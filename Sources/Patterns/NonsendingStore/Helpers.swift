@@ -32,7 +32,7 @@ extension RowDescriptor {
         ),
         expectedEnqueues: .perCall(
             2, because: "into the actor: one job on the context's queue", "back: one job handed to the global pool"
-        ),
+        ).listScreen(1, because: "into the actor: one job on the context's queue; back on the main queue, which is not the global pool"),
         costModel: .predicted(base: .storeSync)
     ) { configuration in
         try HelperLayerRepository(container: configuration.makeContainer(), name: RowID.nonsending.rawValue)

@@ -90,6 +90,9 @@ extension RowDescriptor {
         expectedHops: .perCall(
             0,
             because: "perform suspends on a continuation and the queue resumes it: a job, not an executor switch"
+        ).listScreen(
+            2, because: "off the main actor: the method is nonisolated async, so it runs on the global pool",
+            "back to the main actor"
         ),
         costModel: .predicted(base: .storeSync)
     ) { configuration in

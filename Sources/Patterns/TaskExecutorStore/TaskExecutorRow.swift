@@ -26,15 +26,18 @@ extension RowDescriptor {
         "back to the client's nonisolated code: a job on the same queue, queued from its own thread (no wake-up)",
         "two more on each operation's first call: the workload runner's nonisolated async function is entered and left, each a switch to the generic executor that, for a preferring task, is again a job on the same queue",
         "one fewer on an import or an update in an optimized build: the call returns nothing, no code of the runner's function runs after it, and the optimizer drops the switch back into that function (a debug build keeps it)",
+        "the list's read, from the main actor, whose task prefers no executor: into the actor and back, two hops; one job on the context's queue, and the return on the main queue, which is not the global pool",
     ]
 
     /// One per call, and two more on the call that starts an operation; one fewer in an
-    /// optimized build when that call returns nothing.
+    /// optimized build when that call returns nothing. The list's read comes from the main
+    /// actor: two hops, into the actor and back.
     static func taskExecutorCount(of call: RepositoryCall) -> Int {
         switch call {
         case .snapshot, .title: 3
         case .importBatch, .update: voidCallHops
         case .body, .folderName, .modified: 1
+        case .listScreen: 2
         }
     }
 
@@ -54,7 +57,8 @@ extension RowDescriptor {
         lessons: [4],
         clients: .concurrentPreferring { repository in (repository as? CustomExecutorRepository)?.modelExecutor },
         expectedHops: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
-        expectedEnqueues: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
+        expectedEnqueues: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) }
+            .listScreen(1),
         costModel: .predicted(base: .storeSync)
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())

@@ -39,7 +39,7 @@ extension RowDescriptor {
         expectedHops: .perCall(2, because: "into the actor: a job on the executor's thread", "back to the caller's executor"),
         expectedEnqueues: .perCall(
             2, because: "into the actor: one job handed to the thread", "back: one job handed to the global pool"
-        ),
+        ).listScreen(1, because: "into the actor: one job handed to the thread; back on the main queue, which is not the global pool"),
         costModel: .predicted(base: .storeSync)
     ) { configuration in
         try ThreadExecutorRepository(container: configuration.makeContainer())

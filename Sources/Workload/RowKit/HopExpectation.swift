@@ -21,7 +21,7 @@ public struct HopExpectation: Sendable {
         self.hops = { call in hops(call)...hops(call) }
     }
 
-    private init(reasons: [String], condition: String, hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
+    private init(reasons: [String], condition: String?, hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
         self.reasons = reasons
         self.condition = condition
         self.hops = hops
@@ -37,11 +37,26 @@ public struct HopExpectation: Sendable {
         HopExpectation(reasons: reasons, condition: condition) { _ in count...(count + 1) }
     }
 
+    /// This expectation with `count` for the list's read (``RepositoryCall/listScreen``),
+    /// which a scenario's list makes from the main actor: where the row's method is not
+    /// isolated to an actor of its own, that call leaves the main actor and comes back,
+    /// which a call from the cooperative pool does not. Without it, the list's read makes
+    /// what every other call makes.
+    public func listScreen(_ count: Int, because reasons: String...) -> HopExpectation {
+        let others = hops
+        return HopExpectation(
+            reasons: self.reasons + reasons.map { "the list's read, from the main actor: \($0)" }, condition: condition
+        ) { call in call == .listScreen ? count...count : others(call) }
+    }
+
     /// The mean number of hops per measured operation of `plan`, at least and at most (the
-    /// most when ``condition`` held for every call).
-    public func hopsPerOperation(in plan: ScenarioPlan) -> ClosedRange<Double> {
-        var lower = 0
-        var upper = 0
+    /// most when ``condition`` held for every call), with `listReads` reads of the list
+    /// (the frames its list rendered, in a scenario with one) counted in, and `besides` more
+    /// that no call of the row makes (the list's own code).
+    public func hopsPerOperation(in plan: ScenarioPlan, listReads: Int = 0, besides: ClosedRange<Int> = 0...0) -> ClosedRange<Double> {
+        let list = hops(.listScreen)
+        var lower = listReads * list.lowerBound + besides.lowerBound
+        var upper = listReads * list.upperBound + besides.upperBound
         for operation in plan.clients.joined() {
             for call in operation.calls {
                 let range = hops(call)

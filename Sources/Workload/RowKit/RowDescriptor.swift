@@ -83,6 +83,12 @@ extension RowDescriptor {
         concurrentClients || scenario.definition.frames == nil
     }
 
+    /// Why the row does not run `scenario`, in words a report shows; nil when it runs it.
+    public func reasonNotRun(in scenario: Scenario) -> String? {
+        guard !runs(scenario) else { return nil }
+        return "a row whose clients run in turn, one caller at a time by contract, cannot have the scenario's main-actor list read it while its import writes"
+    }
+
     /// The row whose time the cost model adds this row's hops and round trips to, if any.
     public var modelBase: RowID? {
         if case .predicted(let base) = costModel { base } else { nil }

@@ -39,6 +39,8 @@ public struct FrameLog: Sendable, Equatable {
     /// Frames whose screen was not one the store could have shown (a count that is not a
     /// whole number of batches, or went backwards, or wrong titles), or whose read failed.
     public var wrongScreens = 0
+    /// Times the reader started and ended: once per segment of the operations.
+    public var renderings = 0
 
     public init() {}
 
@@ -53,6 +55,7 @@ public struct FrameLog: Sendable, Equatable {
         both.onTime += other.onTime
         both.stalls += other.stalls
         both.wrongScreens += other.wrongScreens
+        both.renderings += other.renderings
         return both
     }
 }
@@ -78,7 +81,7 @@ public struct ListExpectation: Sendable, Equatable {
 
     /// Whether `screen` may follow a frame that counted `previous` notes.
     public func accepts(_ screen: ListScreen, after previous: Int) -> Bool {
-        screen.titles == titles && screen.count >= previous && screen.count <= most
+        screen.titles == titles && screen.count >= max(previous, seeded) && screen.count <= most
             && (screen.count - seeded).isMultiple(of: batch)
     }
 }
@@ -135,6 +138,7 @@ public final class ListFrameReader {
         let interval = schedule.interval
         let start = clock.now
         var log = FrameLog()
+        log.renderings = 1
         var shownCount = expected.seeded
         var frame = 0
         while true {
@@ -162,5 +166,39 @@ public final class ListFrameReader {
             // The next deadline the display has not passed yet.
             frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))
         }
+    }
+}
+
+// MARK: - What the reader adds to the meters
+
+extension ListFrameReader {
+    /// Executor switches (hops) and jobs handed to an executor (enqueues) that the reader's
+    /// own code makes, besides its list reads, as the counting pass's meters count them, at
+    /// least and at most: what a row's declared counts in this scenario add to its own.
+    public struct MeteredCost: Sendable, Equatable {
+        public let hops: ClosedRange<Int>
+        public let enqueues: ClosedRange<Int>
+    }
+
+    /// Each frame starts with a sleep until its deadline, which the meters count as one hop
+    /// back onto the main actor and two jobs on the global pool.
+    public nonisolated static let perFrame = MeteredCost(hops: 1...1, enqueues: 2...2)
+
+    /// Each rendering ends with one more sleep, after which the reader sees that the
+    /// operations ended: one hop and two jobs. The runner's task waits for the reader and
+    /// then resumes on the global pool, one job more, unless the reader had ended before
+    /// the runner looked (a runner held up for a frame's time on a busy machine).
+    public nonisolated static let perRendering = MeteredCost(hops: 1...1, enqueues: 2...3)
+
+    /// Why the reader's own code adds those counts, one line each, for the report.
+    public nonisolated static let meteredCostReasons = [
+        "the list's own sleep before each frame: \(said(perFrame.hops, "hop")) and \(said(perFrame.enqueues, "enqueue"))",
+        "one more sleep at the end of each segment, and the runner resuming unless the list ended first: \(said(perRendering.hops, "hop")) and \(said(perRendering.enqueues, "enqueue"))",
+    ]
+
+    /// "1 hop", "2 or 3 enqueues".
+    public nonisolated static func said(_ range: ClosedRange<Int>, _ noun: String) -> String {
+        let count = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) or \(range.upperBound)"
+        return "\(count) \(noun)\(range.upperBound == 1 ? "" : "s")"
     }
 }

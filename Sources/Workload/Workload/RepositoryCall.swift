@@ -1,8 +1,11 @@
 // MARK: - RepositoryCall
 
-/// The calls of ``NoteRepository`` an operation makes.
+/// The calls of ``NoteRepository`` an operation makes, and the list's read.
 public enum RepositoryCall: String, CaseIterable, Sendable {
     case importBatch, snapshot, update, title, body, folderName, modified
+    /// ``NoteRepository/listScreen(titles:)``: no operation makes it; a scenario's list does,
+    /// from the main actor, once per frame it renders (``ListFrameReader``).
+    case listScreen
 }
 
 extension ScenarioPlan.Operation {

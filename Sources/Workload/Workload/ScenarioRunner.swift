@@ -72,11 +72,12 @@ public enum ScenarioRunner {
             let segment = clients.indices.map { nextSegment(of: &clients[$0], length: length) }
             if segment.allSatisfy(\.isEmpty) { break }
             segments += 1
+            // The meter starts first, so that it counts every frame of the list's, its first too.
+            meter.start()
             var rendering: ListFrameReader.Rendering?
             if let schedule, let expected {
                 rendering = ListFrameReader.start(on: repository, schedule: schedule, expected: expected)
             }
-            meter.start()
             do {
                 try await runSegment(
                     segment, on: repository, mode: mode, preferred: preferred, recorder: recorder,

@@ -111,6 +111,16 @@ struct BenchCommand: AsyncParsableCommand {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
         }
+        // A scenario asked for by name that no row asked for runs would measure nothing.
+        let rows = pattern.compactMap(RowCatalog.row(named:))
+        for scenario in scenario.uniqued() where !rows.isEmpty && !rows.contains(where: { $0.runs(scenario) }) {
+            let names = rows.uniqued(by: \.name).map(\.name)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names[0]
+            let other = RowCatalog.all.first { $0.runs(scenario) }.map { " (such as --pattern \($0.name))" } ?? ""
+            throw ValidationError(
+                "\(list) \(names.count > 1 ? "do" : "does") not run \(scenario.rawValue): \(rows[0].reasonNotRun(in: scenario) ?? "it cannot"); add a row that does\(other), or pick another --scenario"
+            )
+        }
     }
 
     func run() async throws {

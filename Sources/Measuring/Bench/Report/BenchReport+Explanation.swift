@@ -14,29 +14,36 @@ extension BenchReport {
     /// show: what one operation costs without a layer, what the patterns add and why, and
     /// where the run cannot tell two rows apart or the cost model misses.
     package func explanation(of scenario: ScenarioResult) -> String {
-        guard let raw = scenario.reference?.nanosecondsPerOperation else {
+        if scenario.rows.isEmpty { return "No row of this run runs \(scenario.scenario.rawValue)." }
+        let raw = scenario.reference?.nanosecondsPerOperation
+        // A scenario that leaves raw-sqlite out by design is explained without it.
+        if raw == nil && !scenario.leavesOutReference {
             return "raw-sqlite did not run, so the rows are not compared with the SQL alone."
         }
         let store = scenario.row(.storeSync)?.nanosecondsPerOperation
         let patterns = scenario.rows.filter { $0.kind == .pattern && $0.throughput != nil }
-        let kept = patterns.compactMap { row in row.throughput.map { $0.median * raw / 1e9 } }
+        let kept = raw.map { raw in patterns.compactMap { row in row.throughput.map { $0.median * raw / 1e9 } } } ?? []
         let model = model(of: scenario)
         let roundTrip = model.roundTrip?.median
         var sentences: [String] = []
 
-        var base = "raw-sqlite does one operation's SQL in \(Self.microseconds(raw))"
-        if let store { base += ", and the lab's store on top of it, with no concurrency layer (store-sync), in \(Self.microseconds(store))" }
-        sentences.append(base + ".")
-        let definition = scenario.scenario.definition
-        if let low = kept.min(), let high = kept.max(), let roundTrip {
-            sentences.append(definition.explanation(findings(in: scenario, raw: raw, store: store, roundTrip: roundTrip, kept: low...high)))
+        if let raw {
+            var base = "raw-sqlite does one operation's SQL in \(Self.microseconds(raw))"
+            if let store { base += ", and the lab's store on top of it, with no concurrency layer (store-sync), in \(Self.microseconds(store))" }
+            sentences.append(base + ".")
         }
-        if let mutex = scenario.row(.mutex), let throughput = mutex.throughput?.median {
+        let definition = scenario.scenario.definition
+        if let roundTrip, raw == nil || !kept.isEmpty {
+            let range = kept.min().flatMap { low in kept.max().map { low...$0 } }
+            sentences.append(definition.explanation(findings(in: scenario, raw: raw, store: store, roundTrip: roundTrip, kept: range)))
+        }
+        if let raw, let mutex = scenario.row(.mutex), let throughput = mutex.throughput?.median {
             sentences.append("mutex, the same SQL behind a lock with no queue, keeps \(Self.percent(throughput * raw / 1e9)) of raw-sqlite.")
         }
         if let grdb = scenario.row(.grdb), let time = grdb.nanosecondsPerOperation {
             sentences.append("grdb takes \(Self.microseconds(time)): \(definition.grdbWork) (see the Baselines chapter).")
         }
+        if let frames = framesSentence(of: scenario) { sentences.append(frames) }
         let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)
         if !unresolved.isEmpty {
             sentences.append("The ranges of \(unresolved.joined(separator: ", ")) overlap a neighbour's: this run does not establish their order (marked ~).")
@@ -53,13 +60,14 @@ extension BenchReport {
 
     /// What the scenario's own sentence (``ScenarioDefinition/explanation(_:)``) may quote.
     private func findings(
-        in scenario: ScenarioResult, raw: Double, store: Double?, roundTrip: Double, kept: ClosedRange<Double>
+        in scenario: ScenarioResult, raw: Double?, store: Double?, roundTrip: Double, kept: ClosedRange<Double>?
     ) -> ScenarioFindings {
         ScenarioFindings(
             trip: "a queue round trip, probed before each run, took \(Self.microseconds(roundTrip))",
             roundTrip: Self.microseconds(roundTrip),
-            kept: "the patterns keep \(Self.percent(kept.lowerBound)) to \(Self.percent(kept.upperBound)) of raw-sqlite",
-            roundTripOverWork: Format.decimal(roundTrip / (store ?? raw), digits: 1),
+            kept: kept.map { "the patterns keep \(Self.percent($0.lowerBound)) to \(Self.percent($0.upperBound)) of raw-sqlite" }
+                ?? "raw-sqlite is not in this scenario, so no row is compared with the SQL alone",
+            roundTripOverWork: (store ?? raw).map { Format.decimal(roundTrip / $0, digits: 1) } ?? "-",
             clients: scenario.clients, cores: machine.cores,
             readerComparison: scenario.scenario.definition.hasReader ? readerComparison(scenario, roundTrip: roundTrip) : nil
         ) { count, name, digits in
@@ -103,6 +111,18 @@ extension BenchReport {
             }
         }
         return text
+    }
+
+    /// Which rows' lists missed the fewest and the most frames, in a scenario with a list.
+    private func framesSentence(of scenario: ScenarioResult) -> String? {
+        let ranked = scenario.rows.compactMap { row in row.frames?.missedShare.map { (row, $0) } }.sorted { $0.1 < $1.1 }
+        func said(_ entry: (row: RowResult, share: Double)) -> String {
+            let p99 = entry.row.frames?.stall(atPercentile: 0.99).map { ", stall p99 \(Format.decimal($0, digits: 1)) ms" } ?? ""
+            return "\(entry.row.name) (\(Self.percent(entry.share)) of the frames due\(p99))"
+        }
+        guard let fewest = ranked.first, let most = ranked.last else { return nil }
+        if ranked.count == 1 { return "The list missed \(Self.percent(fewest.1)) of its frames with \(fewest.0.name)." }
+        return "The list missed the fewest frames with \(said(fewest)) and the most with \(said(most))."
     }
 
     /// "a, b and c", in the order given.

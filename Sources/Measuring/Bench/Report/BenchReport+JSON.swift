@@ -50,11 +50,15 @@ package func spread(_ spread: BenchReport.Spread?) -> JSONValue {
 
 extension BenchReport.ScenarioResult {
     package func json(model: CostModel) -> JSONValue {
-        .object([
+        let schedule = scenario.definition.frames
+        return .object([
             ("name", .string(scenario.rawValue)),
             ("operations", .integer(operations)),
             ("clients", .integer(clients)),
             ("reference_checksum", .string(expectedChecksum.description)),
+            ("list", schedule.map { .object([("frames_per_second", .integer($0.framesPerSecond)), ("titles", .integer($0.titles))]) } ?? .null),
+            ("rows_not_run", .array(rowsNotRun.map { .object([("row", .string($0.name)), ("reason", .string($0.reason))]) })),
+            ("outside_cost_model", outsideCostModel.map(JSONValue.string) ?? .null),
             ("cost_probes_ns", .object([
                 ("queue_round_trip", spread(model.roundTrip)),
                 ("queue_round_trip_cpu", spread(model.roundTripCPU)),
@@ -75,6 +79,7 @@ extension BenchReport.ScenarioResult {
 extension BenchReport.ScenarioResult {
     /// Why the model has no prediction for `row`.
     package func modelMissingReason(for row: BenchReport.RowResult) -> String {
+        if let outsideCostModel { return "the cost model leaves \(scenario.rawValue) out: \(outsideCostModel)" }
         switch row.costModel {
         case .base: return "the row is a base of the cost model: the others are predicted from it"
         case .unpredicted(let reason): return "outside the cost model: \(reason)"
@@ -135,6 +140,7 @@ extension BenchReport.RowResult {
             ("checksum_ok", .bool(outcomeMatches)),
             ("notes", .object(notes.map { ($0.metric, JSONValue.string($0.reason)) })),
         ]
-        return .object(fields)
+        // Only a row of a scenario with a list has its frames.
+        return .object(fields + (frames.map { [("frames", $0.json)] } ?? []))
     }
 }

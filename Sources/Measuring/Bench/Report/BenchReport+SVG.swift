@@ -31,6 +31,12 @@ extension BenchReport {
         for (groupIndex, scenario) in scenarios.enumerated() {
             let groupTop = top + Double(groupIndex) * groupHeight
             svg.append(##"<text x="10" y="\##(groupTop + 4)" font-weight="bold">\##(title(of: scenario))</text>"##)
+            if scenario.leavesOutReference {
+                // No bar can be relative to a row the scenario does not run.
+                let note = "not shown: raw-sqlite does not run this scenario, so no row has a ratio to it"
+                svg.append(##"<text x="\##(labelWidth)" y="\##(groupTop + 8 + barHeight - 4)" fill="#555">\##(note)</text>"##)
+                continue
+            }
             for (rowIndex, row) in scenario.rows.enumerated() {
                 let y = groupTop + 8 + Double(rowIndex) * barHeight
                 svg.append(##"<text x="\##(labelWidth - 6)" y="\##(y + barHeight - 4)" text-anchor="end">\##(row.name)</text>"##)

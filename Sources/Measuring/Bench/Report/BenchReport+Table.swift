@@ -13,9 +13,17 @@ extension BenchReport {
             lines.append("\(title(of: scenario)): \(scenario.scenario.definition.summary)")
             lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
             if let roundTrip = roundTripLine(of: scenario) { lines.append("  \(roundTrip)") }
-            let table = TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).aligned()
-            lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
+            if !scenario.rows.isEmpty {
+                let table = TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).aligned()
+                lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
+            }
+            lines.append(contentsOf: notes(of: scenario).map { "  " + $0 })
             lines.append("")
+            let frames = framesTable(of: scenario)
+            if !frames.isEmpty {
+                lines.append(contentsOf: frames)
+                lines.append("")
+            }
             if let sweep = endsSweep(scenario) {
                 lines.append(contentsOf: scalingTable(sweep).map { colors ? Self.colored($0) : $0 })
                 lines.append("")
@@ -35,12 +43,23 @@ extension BenchReport {
             lines.append("")
             lines.append("\(scenario.scenario.definition.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
             lines.append("")
-            lines.append("| " + columns(of: scenario).map(\.title).joined(separator: " | ") + " |")
-            lines.append("|" + columns(of: scenario).map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
-            for row in cells(of: scenario) { lines.append("| " + row.joined(separator: " | ") + " |") }
-            lines.append("")
+            if !scenario.rows.isEmpty {
+                lines.append("| " + columns(of: scenario).map(\.title).joined(separator: " | ") + " |")
+                lines.append("|" + columns(of: scenario).map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
+                for row in cells(of: scenario) { lines.append("| " + row.joined(separator: " | ") + " |") }
+                lines.append("")
+            }
             lines.append(explanation(of: scenario))
             lines.append("")
+            for note in notes(of: scenario) {
+                lines.append(note)
+                lines.append("")
+            }
+            let frames = framesMarkdown(of: scenario)
+            if !frames.isEmpty {
+                lines.append(contentsOf: frames)
+                lines.append("")
+            }
             if let sweep = endsSweep(scenario) {
                 lines.append(contentsOf: scalingMarkdown(sweep, linkingChart: linkingCharts))
                 lines.append("")
@@ -117,7 +136,7 @@ extension BenchReport {
             "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass, less what starting and ending the clients costs (counted in one more segment with nothing to do); after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",
             "enq/op: jobs handed to an executor per operation (the global pool's, counted by the runtime's enqueue hook, or a custom executor's), counted in the counting pass and net of the clients' start and end as hops are; after the slash, what the row declares. A hop taken in place on its thread is a hop and no enqueue.",
             "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up, net as hops are. wake/op: voluntary context switches of the process per operation (threads that blocked and woke). waits/op, shown where a row has any: performAndWait and other synchronous waits per operation that parked the main thread, a context's queue or a thread of the cooperative pool (counted by the store).",
-            "allocs/op: allocations per operation (jemalloc, thread caches off), net as hops are. leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
+            "allocs/op: allocations per operation (jemalloc, thread caches off), net as hops are; in a scenario with a list, with the store's count of reads behind writes on: one allocation more per job sent to a context's queue. leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
             "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its thread wake-ups (probed right before each run: a wake-up that a call's own trip causes costs a round trip around a call of the scenario's kind over the wake-ups that trip caused, one beyond those an empty round trip's share); one client: base + hops × hop + wake-ups × wake-up; C concurrent clients: base + hops × hop + wake-ups × wake-up CPU (their wait overlaps, their CPU does not). Then predicted ÷ measured, run by run, and the largest term of the one-client sum (base, hops or wake-ups) (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
             "outcome: ok when the database checksum, every value read and the note count equal the reference model's, in every run of both passes.",
         ]

@@ -59,8 +59,18 @@ package struct BenchReport: Sendable {
         var rows: [RowResult]
         /// The cost probes of the scenario, one before each timed run.
         var costs: [HopCosts] = []
+        /// The rows of the run that do not run this scenario (``RowDescriptor/runs(_:)``),
+        /// with the reason: its table leaves them out.
+        var rowsNotRun: [(name: String, reason: String)] = []
 
         var reference: RowResult? { row(RowCatalog.reference) }
+
+        /// Whether the scenario leaves the reference row out by design, so that nothing in
+        /// it is relative to the reference.
+        var leavesOutReference: Bool { rowsNotRun.contains { $0.name == RowCatalog.reference.rawValue } }
+
+        /// Why the cost model predicts nothing in this scenario; nil where it predicts.
+        var outsideCostModel: String? { scenario.definition.outsideCostModel }
 
         /// The reference row's median throughput, when it ran.
         var referenceThroughput: Double? { reference?.throughput?.median }
@@ -73,20 +83,20 @@ package struct BenchReport: Sendable {
         /// The model's prediction for `row`, in nanoseconds per operation, when its base row
         /// ran and its counts exist.
         func predictedNanoseconds(for row: RowResult, model: CostModel) -> Double? {
-            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
+            guard outsideCostModel == nil, let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.predictedNanoseconds(for: row, base: base, clients: clients)
         }
 
         /// Predicted ÷ measured time per operation, run by run: 1.25 and 0.8 are the same
         /// size of miss.
         func modelRatio(for row: RowResult, model: CostModel) -> Double? {
-            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
+            guard outsideCostModel == nil, let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.ratio(for: row, base: base, clients: clients)
         }
 
         /// The largest term of the model's prediction for `row`, when it has a base.
         func dominantTerm(for row: RowResult, model: CostModel) -> String? {
-            guard let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
+            guard outsideCostModel == nil, let baseID = row.modelBase, let base = self.row(baseID) else { return nil }
             return model.dominantTerm(for: row, base: base)
         }
 
@@ -153,6 +163,8 @@ package struct BenchReport: Sendable {
         var failure: String?
         /// Why a metric is null, by its JSON name.
         var notes: [(metric: String, reason: String)] = []
+        /// What the scenario's main-actor list rendered, in a scenario with one.
+        var frames: FrameSummary?
 
         var outcomeMatches: Bool { failure == nil && outcomeDifference == nil }
 
@@ -182,13 +194,27 @@ package struct BenchReport: Sendable {
             latency = latencyRun?.latency
             // A row declares the hops of its own calls; in a scenario with a reader (sync), the
             // runner's main-actor reader and the merges it waits for add hops that are the
-            // scenario's, not the row's.
-            let declared = !plan.scenario.definition.hasReader
-            expectedHopsPerOperation = declared ? row.expectedHops?.hopsPerOperation(in: plan) : nil
-            hopReasons = row.expectedHops?.reasons ?? []
+            // scenario's, not the row's. In a scenario with a list, the hops of the list's
+            // reads are the row's, once per frame the counting run rendered, and the list's
+            // own sleeps add the reader's (``ListFrameReader/perFrame``).
+            let definition = plan.scenario.definition
+            let listed = definition.frames != nil
+            let listReads = listed ? counts?.framesRendered.map { ($0, counts?.frameRenderings ?? 0) } : (0, 0)
+            let declared = !definition.hasReader && listReads != nil
+            func declaration(
+                _ expectation: HopExpectation?, own: (ListFrameReader.MeteredCost) -> ClosedRange<Int>
+            ) -> ClosedRange<Double>? {
+                guard declared, let expectation, let (reads, renderings) = listReads else { return nil }
+                let frame = own(ListFrameReader.perFrame), rendering = own(ListFrameReader.perRendering)
+                let reader = (reads * frame.lowerBound + renderings * rendering.lowerBound)...(reads * frame.upperBound + renderings * rendering.upperBound)
+                return expectation.hopsPerOperation(in: plan, listReads: reads, besides: reader)
+            }
+            let readerReasons = listed ? ListFrameReader.meteredCostReasons : []
+            expectedHopsPerOperation = declaration(row.expectedHops, own: \.hops)
+            hopReasons = (row.expectedHops?.reasons ?? []) + (row.expectedHops == nil ? [] : readerReasons)
             hopCondition = row.expectedHops?.condition
-            expectedEnqueuesPerOperation = declared ? row.expectedEnqueues?.hopsPerOperation(in: plan) : nil
-            enqueueReasons = row.expectedEnqueues?.reasons ?? []
+            expectedEnqueuesPerOperation = declaration(row.expectedEnqueues, own: \.enqueues)
+            enqueueReasons = (row.expectedEnqueues?.reasons ?? []) + (row.expectedEnqueues == nil ? [] : readerReasons)
             queueDispatchesPerOperation = Spread(runs.map { Double($0.queueDispatches) / operations })?.median
             if let counts {
                 hopsPerOperation = counts.hops.map { Double($0) / operations }
@@ -204,16 +230,39 @@ package struct BenchReport: Sendable {
                 + (counts?.outcome.map { [$0] } ?? [])
             checksum = outcomes.last?.checksum
             outcomeDifference = outcomes.lazy.compactMap { Self.difference(between: $0, and: expected) }.first
+            if listed {
+                let logs = runs.compactMap(\.frames)
+                var summary = FrameSummary(logs: logs, batch: definition.notesImported(by: 1))
+                summary.notesPerSecond = throughput.map { $0.median * Double(summary.batch) }
+                summary.countedFrames = counts?.framesRendered
+                // A row that queues no job on a context queue has no queue whose reads the
+                // store could count: its reads wait elsewhere (a lock, another library's queue).
+                summary.countsMissing = counts == nil ? skipped ?? "the counting pass did not report it" : nil
+                if let counts, counts.queueDispatches > 0 {
+                    summary.readsBehindWrites = counts.readsBehindWrites
+                } else {
+                    summary.readsBehindWritesMissing = summary.countsMissing
+                        ?? "the row queues no job on a context queue: its reads wait elsewhere (a lock, another library's queue, an actor)"
+                }
+                frames = summary
+                let wrong = summary.pooled.wrongScreens + (latencyRun?.frames?.wrongScreens ?? 0)
+                if wrong > 0 {
+                    outcomeDifference = "\(wrong) frame\(wrong == 1 ? "" : "s") of the list showed a screen the store could not have shown, so the values read differ from the reference's"
+                }
+            }
 
             let countReason = skipped ?? "the counting pass did not report it"
             if hopsPerOperation == nil { notes.append(("hops_per_op", skipped ?? HopMeter.unavailableReason)) }
-            let undeclared = declared ? nil : "in sync, the main-actor reader's hops are the scenario's, and no row declares them"
+            let undeclared = definition.hasReader ? "in sync, the main-actor reader's hops are the scenario's, and no row declares them" : nil
+            let unlisted = listed && listReads == nil
+                ? "in a scenario with a list, the declared hops count its reads, the frames the counting pass rendered, which it did not report"
+                : nil
             if expectedHopsPerOperation == nil {
-                notes.append(("expected_hops_per_op", undeclared ?? "the row declares no expected hops"))
+                notes.append(("expected_hops_per_op", undeclared ?? unlisted ?? "the row declares no expected hops"))
             }
             if enqueuesPerOperation == nil { notes.append(("enqueues_per_op", skipped ?? HopMeter.unavailableReason)) }
             if expectedEnqueuesPerOperation == nil {
-                notes.append(("expected_enqueues_per_op", undeclared ?? "the row declares no expected enqueues"))
+                notes.append(("expected_enqueues_per_op", undeclared ?? unlisted ?? "the row declares no expected enqueues"))
             }
             if allocationsPerOperation == nil {
                 let reason = skipped ?? AllocationMeter.unavailableReason

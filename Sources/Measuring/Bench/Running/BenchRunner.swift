@@ -87,7 +87,8 @@ package struct BenchRunner: Sendable {
     ) async throws -> TimedScenario {
         let name = settings.name(of: scenario, at: count)
         var timed = TimedScenario(scenario: scenario, settings: count)
-        for row in settings.rows {
+        let rows = settings.rows(for: scenario)
+        for row in rows {
             progress.show("\(countdown.left)\(name) · \(row.name) · warm-up")
             do {
                 _ = try await timedRun(row, plan: timed.warmUp, database: database)
@@ -97,7 +98,7 @@ package struct BenchRunner: Sendable {
             countdown.finish(scenario, operations: timed.warmUp.operationCount)
         }
         for round in 0..<settings.runs {
-            for row in settings.rows.rotated(by: round) {
+            for row in rows.rotated(by: round) {
                 defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
                 guard timed.failures[row.id] == nil else { continue }
                 progress.show("\(countdown.left)\(name) · round \(round + 1)/\(settings.runs) · \(row.name)")
@@ -116,7 +117,7 @@ package struct BenchRunner: Sendable {
         }
         // Latency has a round of its own: reading the clock around every operation makes
         // the fastest row about 2% slower, a cost the rounds above do not pay.
-        for row in settings.rows.rotated(by: settings.runs) {
+        for row in rows.rotated(by: settings.runs) {
             defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
             guard timed.failures[row.id] == nil else { continue }
             progress.show("\(countdown.left)\(name) · latency · \(row.name)")
@@ -164,7 +165,8 @@ package struct BenchRunner: Sendable {
         )
         return TimedRun(
             seconds: timer.elapsed.nanoseconds / 1e9, usage: timer.usage, queueDispatches: timer.dispatches,
-            latency: latency(cycle.logs), outcome: cycle.outcome, mergesSaves: cycle.namesStoreContainer
+            latency: latency(cycle.logs), outcome: cycle.outcome, mergesSaves: cycle.namesStoreContainer,
+            frames: cycle.frames
         )
     }
 }
@@ -189,7 +191,7 @@ package struct Countdown {
             settings.atEachClientCount(of: scenario).reduce(sum) { sum, count in
                 let plan = count.plan(for: scenario).operationCount
                 let warmUp = count.warmUpOperations(for: scenario)
-                let runs = Double(count.rows.count)
+                let runs = Double(count.rows(for: scenario).count)
                 return sum + runs * (Self.cost(scenario, warmUp) + Double(count.runs + 1) * Self.cost(scenario, plan))
             }
         }
@@ -236,6 +238,8 @@ package struct TimedRun: Sendable {
     package var mergesSaves = false
     /// The cost probe taken just before the run.
     package var costs: HopCosts?
+    /// What the main-actor list rendered during the run, in a scenario with one.
+    package var frames: FrameLog?
 }
 
 // MARK: - TimedScenario
@@ -262,7 +266,7 @@ package struct TimedScenario: Sendable {
 
     /// The scenario's results, with the counting pass's counts where there are any.
     package func result(counts: CountingPass.Counts?, settings: BenchSettings) -> BenchReport.ScenarioResult {
-        let rows = settings.rows.map { row in
+        let rows = settings.rows(for: scenario).map { row in
             if let failure = failures[row.id] { return BenchReport.RowResult(row: row, failure: failure) }
             let counted = counts?.row(row.id, in: scenario, clients: plan.clients.count)
             if let failure = counted?.failure {
@@ -276,7 +280,10 @@ package struct TimedScenario: Sendable {
         }
         return BenchReport.ScenarioResult(
             scenario: scenario, operations: plan.operationCount, clients: plan.clients.count,
-            expectedChecksum: expected.checksum, rows: rows, costs: costs
+            expectedChecksum: expected.checksum, rows: rows, costs: costs,
+            rowsNotRun: settings.rowsNotRun(in: scenario).map { row in
+                (row.name, row.reasonNotRun(in: scenario) ?? "it does not run this scenario")
+            }
         )
     }
 }

@@ -77,6 +77,22 @@ package struct BenchSettings: Sendable {
     }
 }
 
+// MARK: - Rows of a scenario
+
+extension BenchSettings {
+    /// The rows of these settings that run `scenario` (``RowDescriptor/runs(_:)``), in
+    /// their order: every pass and every table of `scenario` takes its rows from here.
+    package func rows(for scenario: Scenario) -> [RowDescriptor] {
+        rows.filter { $0.runs(scenario) }
+    }
+
+    /// The rows of these settings that do not run `scenario`, which its table leaves out
+    /// with the reason.
+    package func rowsNotRun(in scenario: Scenario) -> [RowDescriptor] {
+        rows.filter { !$0.runs(scenario) }
+    }
+}
+
 // MARK: - Client sweep
 
 extension BenchSettings {

@@ -101,10 +101,17 @@ package enum CountingPass {
     package static func run(_ settings: BenchSettings) async throws -> Counts {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
+        // The store's count of reads behind writes costs every job sent to a context's queue
+        // one allocation, and stays on once on: it is turned on right before the first
+        // scenario with a list, and those come last, so every other scenario's allocation
+        // counts are the same as without it. The timing pass never turns it on.
+        let withoutList = settings.scenarios.filter { $0.definition.frames == nil }
+        let withList = settings.scenarios.filter { $0.definition.frames != nil }
         var rows: [CountedRow] = []
-        for scenario in settings.scenarios {
+        for scenario in withoutList + withList {
+            if scenario.definition.frames != nil { ContextQueue.startCountingReadsBehindWrites() }
             for count in settings.atEachClientCount(of: scenario) {
-                for row in settings.rows {
+                for row in settings.rows(for: scenario) {
                     rows.append(await self.count(row, in: scenario, settings: count, database: database))
                 }
             }
@@ -126,6 +133,9 @@ package enum CountingPass {
             counted.enqueues = metered.enqueues
             counted.queueDispatches = metered.queueDispatches
             counted.blockingWaits = metered.blockingWaits
+            counted.readsBehindWrites = metered.readsBehindWrites
+            counted.framesRendered = metered.frames?.rendered
+            counted.frameRenderings = metered.frames?.renderings
             counted.allocations = metered.allocations?.allocations
             counted.allocatedBytes = metered.allocations?.allocatedBytes
             counted.leakedObjects = metered.leaks.leakedObjects
@@ -160,17 +170,19 @@ package enum CountingPass {
         return Cycle(
             hops: metered && HopMeter.isAvailable ? work.hops : nil,
             enqueues: metered && HopMeter.isAvailable ? work.enqueues : nil,
-            queueDispatches: work.dispatches, blockingWaits: work.waits, allocations: work.allocations, outcome: cycle.outcome,
+            queueDispatches: work.dispatches, blockingWaits: work.waits, readsBehindWrites: work.readsBehindWrites,
+            frames: cycle.frames, allocations: work.allocations, outcome: cycle.outcome,
             leaks: cycle.leaks ?? .none
         )
     }
-
 
     private struct Cycle {
         var hops: UInt64?
         var enqueues: UInt64?
         var queueDispatches: Int
         var blockingWaits: Int
+        var readsBehindWrites: Int
+        var frames: FrameLog?
         var allocations: AllocationMeter.Reading?
         var outcome: ReferenceModel.Outcome
         var leaks: LeakReport = .none
@@ -202,6 +214,15 @@ extension CountingPass {
         /// `performAndWait` and other synchronous waits that parked the main thread, a
         /// context's queue or a thread of the cooperative pool (`StoreAudit`).
         var blockingWaits = 0
+        /// Read jobs of the store's context queues that waited for a write of their own
+        /// queue while the plan ran (``StoreAudit/readsQueuedBehindWrites``); nil from a
+        /// counting pass that did not count them.
+        var readsBehindWrites: Int?
+        /// Frames the main-actor list rendered in the metered run, in a scenario with one:
+        /// each made one list read, whose hops are in the run's.
+        var framesRendered: Int?
+        /// Times the list started and ended in that run: once per segment of the plan.
+        var frameRenderings: Int?
         var allocations: UInt64?
         var allocatedBytes: UInt64?
         var leakedObjects = 0

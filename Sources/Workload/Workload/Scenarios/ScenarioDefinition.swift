@@ -62,6 +62,9 @@ public protocol ScenarioDefinition: Sendable {
     func explanation(_ findings: ScenarioFindings) -> String
     /// What grdb does for one operation, which is why it takes the time it does.
     var grdbWork: String { get }
+    /// Why the cost model predicts nothing in this scenario, in one line; nil when it
+    /// predicts the rows it can.
+    var outsideCostModel: String? { get }
 }
 
 // MARK: - Defaults
@@ -69,6 +72,8 @@ public protocol ScenarioDefinition: Sendable {
 extension ScenarioDefinition {
     /// No list renders frames: only ui-during-import has one.
     public var frames: ListFrameSchedule? { nil }
+    /// The cost model reads every scenario but ui-during-import.
+    public var outsideCostModel: String? { nil }
 }
 
 // MARK: - Derived from the operations
