@@ -92,6 +92,8 @@ struct GRDBRepositoryTests {
                 #expect(row.expectedHops?.hops(call) == 1...1, "\(call)")
             case .snapshot, .title, .body, .folderName, .modified:
                 #expect(row.expectedHops?.hops(call) == 3...3, "\(call)")
+            case .listScreen:
+                #expect(row.expectedHops?.hops(call) == 5...5, "from the main actor: off it first, back at the end")
             }
         }
     }

@@ -352,12 +352,14 @@ extension RowDescriptor {
                 "a read: back to the cooperative pool, where GRDB's nonisolated Pool.get(block:) goes on",
                 "a read: into the reader's DispatchQueueActor, whose executor is that reader connection's serial queue",
                 "a write: into the writer's DispatchQueueActor, one job on the writer's queue",
+                "the list's read, from the main actor: a read's three, and off the main actor into the nonisolated method first and back to it at the end",
                 "not counted: the switch back to the caller, made inside withTaskCancellationHandler in libswift_Concurrency, where the swift_task_switch meter cannot see it",
             ]
         ) { call in
             switch call {
             case .importBatch, .update: 1
             case .snapshot, .title, .body, .folderName, .modified: 3
+            case .listScreen: 5
             }
         },
         costModel: .unpredicted(
