@@ -255,12 +255,11 @@ struct ReaderPoolTests {
 
     // MARK: Cancellation
 
-    @Test("A read cancelled while it waits for a reader throws CancellationError and leaks no reader")
-    func cancelledWaiter() async throws {
-        let fixture = try PoolFixture(maximumReaderCount: 1, notes: 3)
-        let pool = try fixture.container.readerPool
-        let gate = Gate()
-        defer { gate.open() }
+    /// Holds the pool's one reader inside a read until `gate` opens, then queues a second
+    /// read behind it; returns once that read waits. `waiterDone` is set when it ends.
+    static func holdTheOnlyReader(
+        of pool: NoteReaderPool, until gate: Gate
+    ) async throws -> (holder: Task<Int, any Error>, waiter: Task<Int, any Error>, waiterDone: Flag) {
         let holder = Task {
             try await pool.read { context in
                 gate.wait()
@@ -274,6 +273,16 @@ struct ReaderPoolTests {
             return try await pool.read { context in try context.fetchCount() }
         }
         try await until { pool.counts.readsWaiting == 1 }
+        return (holder, waiter, waiterDone)
+    }
+
+    @Test("A read cancelled while it waits for a reader throws CancellationError and leaks no reader")
+    func cancelledWaiter() async throws {
+        let fixture = try PoolFixture(maximumReaderCount: 1, notes: 3)
+        let pool = try fixture.container.readerPool
+        let gate = Gate()
+        defer { gate.open() }
+        let (holder, waiter, waiterDone) = try await Self.holdTheOnlyReader(of: pool, until: gate)
         waiter.cancel()
         try await until { waiterDone.isSet }
         let outcome = await waiter.result
@@ -316,19 +325,7 @@ struct ReaderPoolTests {
         let closedConnection = NoteStoreError.sqlite(code: 21, message: "the connection is closed")
         let gate = Gate()
         defer { gate.open() }
-        let holder = Task {
-            try await pool.read { context in
-                gate.wait()
-                return try context.fetchCount()
-            }
-        }
-        try await until { gate.arrived == 1 }
-        let waiterDone = Flag()
-        let waiter = Task {
-            defer { waiterDone.set() }
-            return try await pool.read { context in try context.fetchCount() }
-        }
-        try await until { pool.counts.readsWaiting == 1 }
+        let (holder, waiter, waiterDone) = try await Self.holdTheOnlyReader(of: pool, until: gate)
         await pool.close()
         try await until { waiterDone.isSet }
         let outcome = await waiter.result
