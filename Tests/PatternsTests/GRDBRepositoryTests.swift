@@ -38,7 +38,7 @@ struct GRDBRepositoryTests {
     @Test("A pool asked for memory works on a temporary file in WAL mode, and removes it with its companions at close")
     func poolInMemory() async throws {
         let repository = try GRDBRepository(location: .inMemory, connection: .pool)
-        let path = try #require(repository.temporaryFile)
+        let path = try #require(repository.temporaryFile).path
         #expect(FileManager.default.fileExists(atPath: path))
         try await Self.runAndClose(repository, databaseAt: path, seed: 29)
         for suffix in ["", "-wal", "-shm"] {

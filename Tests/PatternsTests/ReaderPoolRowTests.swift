@@ -13,7 +13,7 @@ struct ReaderPoolRowTests {
     func memoryIsATemporaryFile() async throws {
         let opened = try await RowDescriptor.readerPool.open(RepositoryConfiguration(location: .inMemory))
         let repository = try #require(opened as? ReaderPoolRepository)
-        let path = try #require(repository.temporaryDatabase)
+        let path = try #require(repository.temporaryDatabase).path
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(repository.storeContainer?.locationDescription.contains(path) == true)
         try await ScenarioRunner.prepare(ScenarioPlan(scenario: .pointRead, operations: 1, clients: 1, seed: 3), on: repository)

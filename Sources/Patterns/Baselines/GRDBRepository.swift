@@ -39,7 +39,7 @@ public final class GRDBRepository: NoteRepository {
     private let database: any DatabaseWriter
     /// The file a pool asked for an in-memory database works on, removed at `close()`.
     /// Package access, so a test can see that it goes.
-    package let temporaryFile: String?
+    package let temporaryFile: TemporaryWALFile?
 
     /// What GRDB opens: the `grdb` row's queue, or the `grdb-pool` row's pool.
     public enum Connection: Sendable {
@@ -65,7 +65,7 @@ public final class GRDBRepository: NoteRepository {
             if connection == .queue { try db.execute(sql: "PRAGMA journal_mode=WAL") }
             try db.execute(sql: "PRAGMA synchronous=NORMAL")
         }
-        var temporaryFile: String?
+        var temporaryFile: TemporaryWALFile?
         do {
             switch (location, connection) {
             case (.file(let path), .queue):
@@ -81,16 +81,15 @@ public final class GRDBRepository: NoteRepository {
                 // pools open your SQLite database in the WAL mode"; "Database queues
                 // support in-memory databases", GRDB's DatabaseConnections guide): asked
                 // for memory, the row works on a temporary file of its own.
-                let path = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("lab-grdb-pool-\(UUID().uuidString).sqlite").path
-                temporaryFile = path
-                database = try DatabasePool(path: path, configuration: configuration)
+                let file = TemporaryWALFile(row: "grdb-pool")
+                temporaryFile = file
+                database = try DatabasePool(path: file.path, configuration: configuration)
             }
             self.temporaryFile = temporaryFile
             // Foreign keys are on by default in GRDB, as `SQLiteConnection` turns them on.
             try database.writeWithoutTransaction { db in try db.execute(sql: NoteSchema.create) }
         } catch let error as DatabaseError {
-            if let temporaryFile { Self.remove(databaseAt: temporaryFile) }
+            temporaryFile?.remove()
             throw Self.openingError(error, at: location)
         }
     }
@@ -189,13 +188,8 @@ public final class GRDBRepository: NoteRepository {
     public func close() async throws {
         // Waits (blocking, briefly) for GRDB's queues to finish their last jobs, then closes
         // the connections: after this they hold nothing the leak check could miss.
-        defer { if let temporaryFile { Self.remove(databaseAt: temporaryFile) } }
+        defer { temporaryFile?.remove() }
         try Self.translatingErrors { try database.close() }
-    }
-
-    /// Removes a database file and its WAL companions.
-    private static func remove(databaseAt path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     // MARK: Statements

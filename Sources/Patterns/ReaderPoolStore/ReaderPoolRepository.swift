@@ -26,17 +26,16 @@ public final class ReaderPoolRepository: NoteRepository {
     private let writer: Writer
     private let container: NoteContainer
     /// The file the row works on when asked for memory, removed at `close()`; nil otherwise.
-    package let temporaryDatabase: String?
+    package let temporaryDatabase: TemporaryWALFile?
     /// The sync scenario's reader merges the writer's saves.
     public var storeContainer: NoteContainer? { container }
 
     public init(configuration: RepositoryConfiguration) throws {
         var configuration = configuration
         if configuration.location == .inMemory {
-            let path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("lab-reader-pool-\(UUID().uuidString).sqlite").path
-            configuration.location = .file(path)
-            temporaryDatabase = path
+            let file = TemporaryWALFile(row: "reader-pool")
+            configuration.location = .file(file.path)
+            temporaryDatabase = file
         } else {
             temporaryDatabase = nil
         }
@@ -46,7 +45,7 @@ public final class ReaderPoolRepository: NoteRepository {
             _ = try container.readerPool
             writer = try Writer(container: container)
         } catch {
-            if let temporaryDatabase { Self.remove(databaseAt: temporaryDatabase) }
+            temporaryDatabase?.remove()
             throw error
         }
     }
@@ -95,14 +94,9 @@ public final class ReaderPoolRepository: NoteRepository {
     // MARK: Closing
 
     public func close() async throws {
-        defer { if let temporaryDatabase { Self.remove(databaseAt: temporaryDatabase) } }
+        defer { temporaryDatabase?.remove() }
         await writer.close()
         try await container.readerPool.close()
-    }
-
-    /// Removes a database file and its WAL companions.
-    private static func remove(databaseAt path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 
