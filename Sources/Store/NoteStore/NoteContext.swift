@@ -222,6 +222,14 @@ public final class NoteContext {
         registeredFolders.removeAll()
     }
 
+    /// ``reset()`` for a reader of the pool after each read: its tables keep their room
+    /// when it is small, so the next read registers its objects without growing them.
+    func forgetAfterRead() {
+        rollback()
+        registeredNotes.removeAll(keepingCapacity: registeredNotes.capacity <= 64)
+        registeredFolders.removeAll(keepingCapacity: registeredFolders.capacity <= 64)
+    }
+
     /// Discards pending changes and closes the context's connection, on the caller's
     /// thread: when it returns, SQLite has released the connection and its memory. Every
     /// later call that reads or writes throws. Call it on the context's queue.

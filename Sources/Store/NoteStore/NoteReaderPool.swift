@@ -341,13 +341,14 @@ extension NoteContext {
     /// so the next read starts from the database, not from this snapshot's objects.
     func readSnapshot<T>(_ body: (NoteContext) throws -> T) throws -> T {
         assertOnQueue("NoteReaderPool.read(_:)")
-        defer { reset() }
-        try connection.execute("BEGIN DEFERRED")
+        defer { forgetAfterRead() }
+        // Prepared once per reader, like the context's other statements.
+        try connection.statement("BEGIN DEFERRED").run()
         do {
             queue.recordDatabaseRead()
             _ = try connection.statement(Self.startSnapshot).firstRow { $0.int64(0) }
             let value = try body(self)
-            try connection.execute("COMMIT")
+            try connection.statement("COMMIT").run()
             return value
         } catch {
             try? connection.execute("ROLLBACK")
