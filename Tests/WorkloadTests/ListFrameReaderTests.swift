@@ -65,6 +65,28 @@ struct ListFrameReaderTests {
         #expect(run.reads != ReferenceModel.expectedOutcome(of: Self.plan).reads)
     }
 
+    @Test("A main actor busy until the operations ended still owes the first frame: it renders it, late, and counts it missed")
+    @MainActor
+    func busyMainActorRendersLate() async throws {
+        let repository = ListingRepository()
+        try await ScenarioRunner.prepare(Self.plan, on: repository)
+        let rendering = ListFrameReader.start(
+            on: repository, schedule: ListFrameSchedule(framesPerSecond: 120, titles: 50),
+            expected: ListExpectation(plan: Self.plan, titles: 50)
+        )
+        // The main actor is this test's, and it keeps it for two frames' time: the list's
+        // task cannot start before the operations end.
+        let busy = ContinuousClock.now + .milliseconds(17)
+        while ContinuousClock.now < busy {}
+        let frames = await rendering.finish()
+        #expect(frames.rendered == 1)
+        #expect(frames.due >= 2)
+        #expect(frames.onTime == 0)
+        #expect(frames.missed == frames.due)
+        #expect(frames.stalls.allSatisfy { $0 >= .milliseconds(17) })
+        #expect(frames.wrongScreens == 0)
+    }
+
     @Test("A scenario without a list renders no frames")
     func noList() async throws {
         let plan = ScenarioPlan(scenario: .importBatch, operations: 2, clients: 1, seed: 5)

@@ -127,16 +127,19 @@ public final class ListFrameReader {
         on repository: any NoteRepository, schedule: ListFrameSchedule, expected: ListExpectation
     ) -> Rendering {
         let stop = StopSignal()
+        // The display's first deadline is now, not when the main actor gets to the task: a
+        // main actor that starts late has stalled that frame, and it is rendered late.
+        let start = ContinuousClock.now
         let task = Task { @MainActor in
-            await ListFrameReader(repository: repository, schedule: schedule, expected: expected).render(until: stop)
+            await ListFrameReader(repository: repository, schedule: schedule, expected: expected)
+                .render(from: start, until: stop)
         }
         return Rendering(stop: stop, task: task)
     }
 
-    private func render(until stop: StopSignal) async -> FrameLog {
+    private func render(from start: ContinuousClock.Instant, until stop: StopSignal) async -> FrameLog {
         let clock = ContinuousClock()
         let interval = schedule.interval
-        let start = clock.now
         var log = FrameLog()
         log.renderings = 1
         var shownCount = expected.seeded
