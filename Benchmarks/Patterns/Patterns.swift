@@ -124,11 +124,14 @@ enum Tolerance {
             // The p90 wall clock of one benchmark differed by up to 7.5x between
             // identical runs (point-read.global-actor; 3.4x to 4.6x for five more): thread
             // wake-ups between the cooperative pool and the context queues dominate these
-            // rows, and how a VM schedules them changes from run to run. So the clock fails past
-            // 10x the committed p90 only: it catches a row that falls off a cliff (a blocking
-            // wait, a sleep, quadratic work), not a drift. Hops and allocations are the
-            // precise gate.
-            .wallClock: BenchmarkThresholds(relative: [.p90: 900]),
+            // rows, and how a VM schedules them changes from run to run. In the VM's phases
+            // of slow wake-ups (an empty queue round trip of 25 to 80 µs instead of 4 to 7)
+            // the chatty rows that suspend took 10.4x to 11.5x their committed p90
+            // (chatty.custom-executor 4 -> 46 ms, chatty.concurrent 7 -> 73 ms) with no
+            // change of code, hops or allocations. So the clock fails past 21x the committed
+            // p90 only: it catches a row that falls off a cliff (a blocking wait, a sleep,
+            // quadratic work), not a drift. Hops and allocations are the precise gate.
+            .wallClock: BenchmarkThresholds(relative: [.p90: 2000]),
             // Throughput is shown, not gated: it is the same clock reading inverted
             // (1/wall clock per iteration), and package-benchmark takes its p90 at the
             // fast end, where a hot queue thread makes some iterations 10x quicker than
