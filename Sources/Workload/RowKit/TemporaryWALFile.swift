@@ -21,11 +21,22 @@ package struct TemporaryWALFile: Sendable, Equatable {
             .appendingPathComponent("lab-\(row)-\(UUID().uuidString).sqlite").path
     }
 
-    /// What SQLite may keep beside a database, each named `<database><suffix>`.
-    package static let companions = ["-wal", "-shm", "-journal"]
-
     /// Removes the file and its companions; what is already gone is not an error.
     package func remove() {
-        for suffix in [""] + Self.companions { try? FileManager.default.removeItem(atPath: path + suffix) }
+        SQLiteFiles.remove(databaseAt: path)
+    }
+}
+
+// MARK: - SQLiteFiles
+
+/// The files of one SQLite database: the database and what SQLite keeps beside it.
+package enum SQLiteFiles {
+    /// What SQLite may keep beside a database, each named `<database><suffix>`: the
+    /// write-ahead log, its shared-memory index, and a rollback journal.
+    package static let companions = ["-wal", "-shm", "-journal"]
+
+    /// Removes a database file and its companions; what is already gone is not an error.
+    package static func remove(databaseAt path: String) {
+        for suffix in [""] + companions { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -71,10 +71,10 @@ package struct BenchDatabase: Sendable {
         }
     }
 
-    /// Removes a run's database file and its WAL companions.
+    /// Removes a run's database file and its companions.
     package func discard(_ database: NoteContainer.Location) {
         guard location == .temporaryFiles, case .file(let path) = database else { return }
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        SQLiteFiles.remove(databaseAt: path)
     }
 
     /// Removes the temporary folder.

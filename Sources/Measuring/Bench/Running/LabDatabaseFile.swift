@@ -31,7 +31,7 @@ package struct LabDatabaseFile: Equatable {
     /// `PRAGMA user_version` of a lab database; raise it when ``NoteSchema`` changes.
     package static let schemaVersion: Int32 = 1
     /// What SQLite may keep beside a database, each named `<database><suffix>`.
-    package static let companions = ["-wal", "-shm", "-journal"]
+    package static let companions = SQLiteFiles.companions
 
     package enum State: Equatable {
         case missing, empty, lab
