@@ -217,17 +217,19 @@ public final class NoteContext {
     /// database again. Objects handed out before become detached.
     public func reset() {
         assertOnQueue("NoteContext.reset()")
-        rollback()
-        registeredNotes.removeAll()
-        registeredFolders.removeAll()
+        forgetEverything(keepingSmallTables: false)
     }
 
     /// ``reset()`` for a reader of the pool after each read: its tables keep their room
     /// when it is small, so the next read registers its objects without growing them.
     func forgetAfterRead() {
+        forgetEverything(keepingSmallTables: true)
+    }
+
+    private func forgetEverything(keepingSmallTables: Bool) {
         rollback()
-        registeredNotes.removeAll(keepingCapacity: registeredNotes.capacity <= 64)
-        registeredFolders.removeAll(keepingCapacity: registeredFolders.capacity <= 64)
+        registeredNotes.removeAll(keepingCapacity: keepingSmallTables && registeredNotes.capacity <= 64)
+        registeredFolders.removeAll(keepingCapacity: keepingSmallTables && registeredFolders.capacity <= 64)
     }
 
     /// Discards pending changes and closes the context's connection, on the caller's

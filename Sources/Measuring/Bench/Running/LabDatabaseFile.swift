@@ -30,8 +30,6 @@ package struct LabDatabaseFile: Equatable {
     package static let applicationID: Int32 = 0x4C61_624E
     /// `PRAGMA user_version` of a lab database; raise it when ``NoteSchema`` changes.
     package static let schemaVersion: Int32 = 1
-    /// What SQLite may keep beside a database, each named `<database><suffix>`.
-    package static let companions = SQLiteFiles.companions
 
     package enum State: Equatable {
         case missing, empty, lab
@@ -150,7 +148,7 @@ package struct LabDatabaseFile: Equatable {
             throw .data("cannot create --database '\(path.shown)': \(error.message)")
         }
         Interruption.removeIfInterrupted(built.path, identity: built.identity)
-        for suffix in Self.companions { Interruption.removeIfInterrupted(built.path + suffix) }
+        for suffix in SQLiteFiles.companions { Interruption.removeIfInterrupted(built.path + suffix) }
         do throws(LabError) {
             // Nobody else knows this file yet; once renamed, the lock is the database's.
             guard flock(built.descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -178,7 +176,7 @@ package struct LabDatabaseFile: Equatable {
         } catch {
             SideFile.remove(built.path, ifStill: built.identity)
             close(built.descriptor)
-            for suffix in Self.companions { unlink(built.path + suffix) }
+            for suffix in SQLiteFiles.companions { unlink(built.path + suffix) }
             if held.made { SideFile.remove(file, ifStill: held.lock.identity) }
             forget(built, held)
             throw error
@@ -220,7 +218,7 @@ package struct LabDatabaseFile: Equatable {
 
     private func forget(_ built: SideFile, _ held: Held) {
         Interruption.forget(built.path)
-        for suffix in Self.companions { Interruption.forget(built.path + suffix) }
+        for suffix in SQLiteFiles.companions { Interruption.forget(built.path + suffix) }
         if held.made { Interruption.forget(file) }
     }
 
@@ -274,7 +272,7 @@ package struct LabDatabaseFile: Equatable {
     /// they are what SQLite makes: a log whose header is valid and of the database's page
     /// size, an index whose header is SQLite's. A -journal never is: lab databases use WAL.
     private func checkCompanions(pageSize: Int?) throws(LabError) {
-        for suffix in Self.companions {
+        for suffix in SQLiteFiles.companions {
             let companion = file + suffix
             let status: FileStatus?
             do {
