@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import NoteStore
 import RowKit
+import Support
 import Testing
 import Workload
 
@@ -62,7 +63,8 @@ struct MeasurementRulesTests {
             try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
         }
         #expect(abs(try predicted(clients: 1) - (5_000 + 200 + 2 * 5_000)) < 1e-6)
-        // Four clients: 5 000 + 200 + 2 × 3 000, each wake-up at its CPU cost, whatever the cores.
+        // Four clients and no concurrent probe: 5 000 + 200 + 2 × 3 000, each wake-up at its
+        // CPU cost, on one core.
         #expect(abs(try predicted(clients: 4) - 11_200) < 1e-6)
         #expect(abs(try predicted(clients: 2) - 11_200) < 1e-6)
         row.wakeupsPerOperation = 0
@@ -79,6 +81,82 @@ struct MeasurementRulesTests {
             workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 0.2
         )
         #expect(spinning.wakeupNanoseconds?.wall == 10_000)
+    }
+
+    @Test("Concurrent clients spread their CPU over the cores a probe at that client count kept busy")
+    func costModelCoresBusy() throws {
+        // The same trips as above; sent by four callers at once they kept 1.4 cores busy.
+        let probe = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
+            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2,
+            concurrentClients: 4, concurrentCoresBusy: 1.4
+        )
+        let model = CostModel(probes: [probe])
+        var base = BenchReport.RowResult(row: .storeSync, failure: "")
+        base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
+        var row = BenchReport.RowResult(row: .customExecutor, failure: "")
+        row.hopsPerOperation = 2
+        row.wakeupsPerOperation = 2
+        func predicted(clients: Int) throws -> Double {
+            try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
+        }
+        #expect(abs(try predicted(clients: 4) - 11_200 / 1.4) < 1e-6)
+        // One client waits for every step: the cores do not enter.
+        #expect(abs(try predicted(clients: 1) - 15_200) < 1e-6)
+        // A probe at four clients says nothing about two: one core stands in.
+        #expect(abs(try predicted(clients: 2) - 11_200) < 1e-6)
+        // Never below the serial base, however many cores the probe kept busy.
+        row.wakeupsPerOperation = 0.2
+        #expect(abs(try predicted(clients: 4) - 5_000) < 1e-6)
+        // Trips that left the cores idle while threads woke (less than one busy) take longer.
+        var waiting = probe
+        waiting.concurrentCoresBusy = 0.8
+        row.wakeupsPerOperation = 2
+        let slow = try #require(CostModel(probes: [waiting]).predictedNanoseconds(for: row, base: base, clients: 4))
+        #expect(abs(slow - 11_200 / 0.8) < 1e-6)
+        #expect(model.concurrentClients == 4 && model.concurrentCoresBusy?.median == 1.4)
+    }
+
+    @Test("Each timed run meets the mean of the probes on either side of it, and one probe follows the last run")
+    func runsBetweenProbes() async throws {
+        let settings = BenchSettings(
+            scenarios: [.mixed], rows: [.storeSync, .queuePerform], operations: 40, clients: 2, runs: 2,
+            seed: 7, quick: false, meters: false, database: .memory, commandLine: "lab bench --scenario mixed"
+        )
+        let timed = try #require(try await BenchRunner(settings: settings, progress: ProgressLine(enabled: false)).measureTimings().first)
+        // Two rows, two rounds: four probes before runs and one after the last.
+        try #require(timed.costs.count == 5)
+        let runs = timed.runs.values.flatMap { $0 }
+        #expect(runs.count == 4 && runs.allSatisfy { $0.costs != nil })
+        // Whatever the order, each run sits between two consecutive probes, each pair once.
+        let between = (0..<4).map { HopCosts.between(timed.costs[$0], timed.costs[$0 + 1]) }
+        #expect(Set(runs.compactMap { run in between.firstIndex { $0 == run.costs } }) == Set(0..<4))
+        // Two clients: every probe also sent its trips from two callers at once.
+        #expect(timed.costs.allSatisfy { $0.concurrentClients == 2 && ($0.concurrentCoresBusy ?? 0) > 0 })
+    }
+
+    @Test("The costs between two probes are their means; the cores only when both sent trips from as many callers")
+    func costsBetweenProbes() {
+        let before = HopCosts(
+            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 6_000,
+            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 8_000, workedRoundTripWakeups: 2,
+            queueRoundTripWakeups: 2, concurrentClients: 4, concurrentCoresBusy: 1.2
+        )
+        let after = HopCosts(
+            actorHopNanoseconds: 300, queueRoundTripNanoseconds: 4_000, queueRoundTripCPUNanoseconds: 2_000,
+            workedRoundTripNanoseconds: 30_000, workedRoundTripCPUNanoseconds: nil, workedRoundTripWakeups: 1,
+            queueRoundTripWakeups: nil, concurrentClients: 4, concurrentCoresBusy: 1.4
+        )
+        let costs = HopCosts.between(before, after)
+        #expect(costs.actorHopNanoseconds == 200 && costs.queueRoundTripNanoseconds == 6_000)
+        #expect(costs.queueRoundTripCPUNanoseconds == 4_000 && costs.workedRoundTripNanoseconds == 20_000)
+        #expect(costs.workedRoundTripWakeups == 1.5)
+        // A cost one probe did not measure is the other's.
+        #expect(costs.workedRoundTripCPUNanoseconds == 8_000 && costs.queueRoundTripWakeups == 2)
+        #expect(costs.concurrentClients == 4 && abs((costs.concurrentCoresBusy ?? 0) - 1.3) < 1e-12)
+        var otherCount = after
+        otherCount.concurrentClients = 2
+        #expect(HopCosts.between(before, otherCount).concurrentCoresBusy == 1.2)
     }
 
     @Test("Wake-ups beyond what an operation's calls cause cost an empty trip's share")

@@ -21,6 +21,30 @@ struct HopCostsProbeTests {
         #expect(costs.workedRoundTripNanoseconds != nil && costs.workedRoundTripCPUNanoseconds != nil)
     }
 
+    @Test("With several clients the probe sends every trip once more, from that many callers at once")
+    func concurrentCallers() async throws {
+        let work = RecordingWork()
+        let costs = try await HopCosts.probe(hops: 10, roundTrips: 90, work: work, clients: 3)
+        let calls = work.calls.withLock { $0 }
+        #expect(calls.filter { !$0.queued }.count == 90)
+        let queued = calls.filter(\.queued).map(\.index)
+        #expect(queued.count == 180)
+        // The last 90 are the concurrent ones: every index once, whatever the order.
+        #expect(queued.suffix(90).sorted() == Array(0..<90))
+        #expect(work.mostInFlight.withLock { $0 } >= 2, "the callers ran one after another")
+        #expect(costs.concurrentClients == 3)
+        #expect((costs.concurrentCoresBusy ?? 0) > 0)
+    }
+
+    @Test("With one client the probe sends no concurrent trips")
+    func oneClient() async throws {
+        let work = RecordingWork()
+        let costs = try await HopCosts.probe(hops: 10, roundTrips: 30, work: work)
+        #expect(work.calls.withLock { $0 }.filter(\.queued).count == 30)
+        #expect(work.mostInFlight.withLock { $0 } == 1)
+        #expect(costs.concurrentClients == nil && costs.concurrentCoresBusy == nil)
+    }
+
     @Test("Without work the probe measures no worked round trip")
     func noWork() async throws {
         let costs = try await HopCosts.probe(hops: 10, roundTrips: 10)
@@ -43,8 +67,23 @@ private struct Call: Equatable {
 
 private final class RecordingWork: RoundTripWork {
     let calls = Mutex<[Call]>([])
+    private let inFlight = Mutex(0)
+    /// The most queued calls under way at one time.
+    let mostInFlight = Mutex(0)
+
     func runInPlace(_ index: Int) { calls.withLock { $0.append(Call(index: index, queued: false)) } }
-    func runThroughQueue(_ index: Int) async { calls.withLock { $0.append(Call(index: index, queued: true)) } }
+
+    func runThroughQueue(_ index: Int) async {
+        calls.withLock { $0.append(Call(index: index, queued: true)) }
+        let now = inFlight.withLock { count in
+            count += 1
+            return count
+        }
+        mostInFlight.withLock { $0 = max($0, now) }
+        // A trip suspends, as a real one does while its job runs: other callers get to start theirs.
+        for _ in 0..<20 { await Task.yield() }
+        inFlight.withLock { $0 -= 1 }
+    }
 }
 
 private struct ProbeFailure: Error {}

@@ -30,6 +30,13 @@ struct BenchCommandTests {
             // Each scenario's round trip carried its own kind of call.
             let probes = try #require(scenario["cost_probes_ns"] as? [String: Any])
             #expect(probes["queue_round_trip"] is [String: Double], "\(scenario["name"] ?? "?")")
+            // A scenario with concurrent clients was also probed with that many callers at once.
+            let clients = try #require(scenario["clients"] as? Int)
+            let concurrent = scenario["concurrent_probe"] as? [String: Any]
+            #expect(concurrent?["clients"] as? Int == (clients > 1 ? clients : nil), "\(scenario["name"] ?? "?")")
+            if clients > 1 {
+                #expect((concurrent?["cores_busy"] as? [String: Double])?["median"].map { $0 > 0 } == true)
+            }
         }
         #expect(scenarios.map { $0["name"] as? String } == Scenario.allCases.map(\.rawValue))
         for scenario in scenarios {

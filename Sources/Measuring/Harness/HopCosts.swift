@@ -26,11 +26,19 @@ package struct HopCosts: Sendable, Equatable, Codable {
     /// The voluntary context switches the worked round trip adds (threads that blocked and
     /// were woken), per trip: what turns a row's wake-ups into time.
     package var workedRoundTripWakeups: Double?
+    /// The callers that sent the probe's concurrent round trips at once; nil when it sent
+    /// none (one client).
+    package var concurrentClients: Int?
+    /// How many cores those concurrent trips kept busy: their CPU time, all threads, over
+    /// their wall time. Two cores do not make two: a trip hands its work from one thread
+    /// to another and back, and while one runs the other mostly waits for it.
+    package var concurrentCoresBusy: Double?
 
     package init(
         actorHopNanoseconds: Double, queueRoundTripNanoseconds: Double, queueRoundTripCPUNanoseconds: Double,
         workedRoundTripNanoseconds: Double? = nil, workedRoundTripCPUNanoseconds: Double? = nil,
-        workedRoundTripWakeups: Double? = nil, queueRoundTripWakeups: Double? = nil
+        workedRoundTripWakeups: Double? = nil, queueRoundTripWakeups: Double? = nil,
+        concurrentClients: Int? = nil, concurrentCoresBusy: Double? = nil
     ) {
         self.actorHopNanoseconds = actorHopNanoseconds
         self.queueRoundTripNanoseconds = queueRoundTripNanoseconds
@@ -39,6 +47,8 @@ package struct HopCosts: Sendable, Equatable, Codable {
         self.workedRoundTripNanoseconds = workedRoundTripNanoseconds
         self.workedRoundTripCPUNanoseconds = workedRoundTripCPUNanoseconds
         self.workedRoundTripWakeups = workedRoundTripWakeups
+        self.concurrentClients = concurrentClients
+        self.concurrentCoresBusy = concurrentCoresBusy
     }
 
     /// What one wake-up costs, wall and CPU nanoseconds: the worked round trip over the
@@ -59,12 +69,47 @@ package struct HopCosts: Sendable, Equatable, Codable {
         return (queueRoundTripNanoseconds / wakeups, queueRoundTripCPUNanoseconds / wakeups)
     }
 
+    /// The costs a run met that came between two probes: each the mean of the probe before
+    /// the run and the probe after it. How fast a thread wakes depends on what ran last:
+    /// a run settles the machine into its own state, which the probe after it sees and the
+    /// probe before it may not (after a row whose thread spins before it parks, the next
+    /// probe's wake-ups are several times faster than the run that follows it meets).
+    package static func between(_ before: HopCosts, _ after: HopCosts) -> HopCosts {
+        func mean(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a, let b else { return a ?? b }
+            return (a + b) / 2
+        }
+        var costs = HopCosts(
+            actorHopNanoseconds: (before.actorHopNanoseconds + after.actorHopNanoseconds) / 2,
+            queueRoundTripNanoseconds: (before.queueRoundTripNanoseconds + after.queueRoundTripNanoseconds) / 2,
+            queueRoundTripCPUNanoseconds: (before.queueRoundTripCPUNanoseconds + after.queueRoundTripCPUNanoseconds) / 2,
+            workedRoundTripNanoseconds: mean(before.workedRoundTripNanoseconds, after.workedRoundTripNanoseconds),
+            workedRoundTripCPUNanoseconds: mean(before.workedRoundTripCPUNanoseconds, after.workedRoundTripCPUNanoseconds),
+            workedRoundTripWakeups: mean(before.workedRoundTripWakeups, after.workedRoundTripWakeups),
+            queueRoundTripWakeups: mean(before.queueRoundTripWakeups, after.queueRoundTripWakeups),
+            concurrentClients: before.concurrentClients, concurrentCoresBusy: before.concurrentCoresBusy
+        )
+        if before.concurrentClients == after.concurrentClients {
+            costs.concurrentCoresBusy = mean(before.concurrentCoresBusy, after.concurrentCoresBusy)
+        }
+        return costs
+    }
+
+    /// The cores the concurrent trips kept busy if `clients` callers sent them; one core
+    /// when the probe sent none from that many.
+    package func coresBusy(clients: Int) -> Double {
+        guard concurrentClients == clients, let concurrentCoresBusy, concurrentCoresBusy > 0 else { return 1 }
+        return concurrentCoresBusy
+    }
+
     /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
     /// through an idle queue, each awaited before the next is sent; then, with `work`,
-    /// `roundTrips` runs of it in place and as many through its queue, in alternating blocks.
+    /// `roundTrips` runs of it in place and as many through its queue, in alternating blocks;
+    /// then, with more than one of `clients`, as many again through the queue, sent by that
+    /// many callers at once.
     @concurrent
     package static func probe(
-        hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil
+        hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil, clients: Int = 1
     ) async throws -> HopCosts {
         let actor = CostProbeActor()
         let clock = ContinuousClock()
@@ -105,6 +150,13 @@ package struct HopCosts: Sendable, Equatable, Codable {
             // Counted over all the blocks: a block of ten trips wakes a handful of threads,
             // too few for a median of blocks to mean anything.
             costs.workedRoundTripWakeups = max(0, wakeups / Double(roundTrips))
+            if clients > 1 {
+                let together = try await measure(0..<roundTrips, clients: clients) { index in
+                    try await work.runThroughQueue(index)
+                }
+                costs.concurrentClients = clients
+                costs.concurrentCoresBusy = together.cpu / together.wall
+            }
         }
         return costs
     }
@@ -124,6 +176,30 @@ package struct HopCosts: Sendable, Equatable, Codable {
         let usage = ProcessUsage.now()
         let start = clock.now
         for index in indices { try await body(index) }
+        let count = Double(max(1, indices.count))
+        let used = ProcessUsage.now() - usage
+        return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)
+    }
+
+    /// The same, the calls shared out among `clients` callers that run at once (caller k
+    /// makes the k-th, the (k + clients)-th, …): the wall time per call is then the time
+    /// between two calls' ends, not one call's latency.
+    private static func measure(
+        _ indices: Range<Int>, clients: Int, _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws -> (wall: Double, cpu: Double, wakeups: Double) {
+        let clock = ContinuousClock()
+        let usage = ProcessUsage.now()
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    for index in stride(from: indices.lowerBound + client, to: indices.upperBound, by: clients) {
+                        try await body(index)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
         let count = Double(max(1, indices.count))
         let used = ProcessUsage.now() - usage
         return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)

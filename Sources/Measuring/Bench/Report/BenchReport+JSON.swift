@@ -63,6 +63,9 @@ extension BenchReport.ScenarioResult {
                 ("queue_round_trip", spread(model.roundTrip)),
                 ("queue_round_trip_cpu", spread(model.roundTripCPU)),
             ])),
+            ("concurrent_probe", model.concurrentClients.map { clients in
+                .object([("clients", .integer(clients)), ("cores_busy", spread(model.concurrentCoresBusy))])
+            } ?? .null),
             ("rows", .array(rows.map { row in
                 row.json(
                     predictedNanoseconds: predictedNanoseconds(for: row, model: model),

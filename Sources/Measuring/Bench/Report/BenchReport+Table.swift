@@ -99,7 +99,7 @@ extension BenchReport {
         let model = self.model
         if let hop = model.hop, let empty = model.emptyRoundTrip {
             lines.append(
-                "probed costs (median, least–most of \(costs.count) probes, one before each timed run): an actor hop "
+                "probed costs (median, least–most of \(costs.count) probes, one before each timed run and one after the last): an actor hop "
                     + "\(Format.decimal(hop.median, digits: 0)) ns (\(Format.decimal(hop.min, digits: 0))–\(Format.decimal(hop.max, digits: 0))), "
                     + "an empty queue round trip \(Self.microseconds(empty)); each scenario's round trip around its own kind of call is under its name"
             )
@@ -117,7 +117,12 @@ extension BenchReport {
     package func roundTripLine(of scenario: ScenarioResult) -> String? {
         let model = model(of: scenario)
         guard let roundTrip = model.roundTrip, let cpu = model.roundTripCPU, model.roundTrip != model.emptyRoundTrip else { return nil }
-        return "queue round trip around one of its calls: \(Self.microseconds(roundTrip)), \(Format.decimal(cpu.median / 1000, digits: 1)) µs CPU (median, least–most of \(scenario.costs.count) probes)"
+        var line = "queue round trip around one of its calls: \(Self.microseconds(roundTrip)), \(Format.decimal(cpu.median / 1000, digits: 1)) µs CPU"
+        if let cores = model.concurrentCoresBusy, let clients = model.concurrentClients {
+            line += "; sent by \(clients) callers at once, they kept \(Format.decimal(cores.median, digits: 2)) cores busy "
+                + "(\(Format.decimal(cores.min, digits: 2))–\(Format.decimal(cores.max, digits: 2)))"
+        }
+        return line + " (median, least–most of \(scenario.costs.count) probes)"
     }
 
     /// "12.3 µs (10.1–15.0)": a spread of nanoseconds, in microseconds.
@@ -137,7 +142,7 @@ extension BenchReport {
             "enq/op: jobs handed to an executor per operation (the global pool's, counted by the runtime's enqueue hook, or a custom executor's), counted in the counting pass and net of the clients' start and end as hops are; after the slash, what the row declares. A hop taken in place on its thread is a hop and no enqueue.",
             "disp/op: jobs sent to a context's serial queue per operation, each a potential thread wake-up, net as hops are. wake/op: voluntary context switches of the process per operation (threads that blocked and woke). waits/op, shown where a row has any: performAndWait and other synchronous waits per operation that parked the main thread, a context's queue or a thread of the cooperative pool (counted by the store).",
             "allocs/op: allocations per operation (jemalloc, thread caches off), net as hops are; in a scenario with a list, with the store's count of reads behind writes on: one allocation more per job sent to a context's queue. leaked: objects still alive after the row was closed and released · bytes that stay allocated per open/run/close cycle (the least growth over \(CountingPass.repeatCycles) repeated cycles; 0 when any cycle did not grow).",
-            "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its thread wake-ups (probed right before each run: a wake-up that a call's own trip causes costs a round trip around a call of the scenario's kind over the wake-ups that trip caused, one beyond those an empty round trip's share); one client: base + hops × hop + wake-ups × wake-up; C concurrent clients: base + hops × hop + wake-ups × wake-up CPU (their wait overlaps, their CPU does not). Then predicted ÷ measured, run by run, and the largest term of the one-client sum (base, hops or wake-ups) (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
+            "model µs: the time per operation predicted from the row's base (store-sync for the patterns, raw-sqlite for mutex), its hops and its thread wake-ups (probed on either side of each run, each cost the mean of the two probes: a wake-up that a call's own trip causes costs a round trip around a call of the scenario's kind over the wake-ups that trip caused, one beyond those an empty round trip's share); one client: base + hops × hop + wake-ups × wake-up; C concurrent clients: (base + hops × hop + wake-ups × wake-up CPU) ÷ the cores the probe's trips kept busy when sent by C callers at once (their wait overlaps, their CPU does not, and the clients' threads and the queue's share the cores), never less than the base. Then predicted ÷ measured, run by run, and the largest term of the one-client sum (base, hops or wake-ups) (* outside \(Format.decimal(1 / CostModel.tolerance, digits: 2))–\(Format.decimal(CostModel.tolerance, digits: 2))×: something else sets that row's time). - for the bases\(outsideText).",
             "outcome: ok when the database checksum, every value read and the note count equal the reference model's, in every run of both passes.",
         ]
     }

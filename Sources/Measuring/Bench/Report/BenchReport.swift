@@ -22,7 +22,8 @@ package struct BenchReport: Sendable {
     /// The suite's performance targets, when they were checked (`--docs`).
     package var targets: [TargetChecks.Result] = []
 
-    /// Every cost probe of the run, one before each timed run of every scenario.
+    /// Every cost probe of the run: one before each timed run of every scenario, and one
+    /// after each scenario's last.
     package var costs: [HopCosts] { scenarios.flatMap(\.costs) }
 
     /// The costs over all the probes of the run: what the header shows.
@@ -57,7 +58,7 @@ package struct BenchReport: Sendable {
         var clients: Int
         var expectedChecksum: Checksum
         var rows: [RowResult]
-        /// The cost probes of the scenario, one before each timed run.
+        /// The cost probes of the scenario, one before each timed run and one after the last.
         var costs: [HopCosts] = []
         /// The rows of the run that do not run this scenario (``RowDescriptor/runs(_:)``),
         /// with the reason: its table leaves them out.
@@ -123,7 +124,7 @@ package struct BenchReport: Sendable {
         }
         /// Operations per second over the timed runs.
         var throughput: Spread?
-        /// Each timed run's time per operation, with the cost probe taken just before it.
+        /// Each timed run's time per operation, with the costs of the probes on either side of it.
         var probedRuns: [ProbedRun] = []
         /// CPU time per operation over the timed runs, in microseconds (all threads).
         var cpuMicroseconds: Spread?

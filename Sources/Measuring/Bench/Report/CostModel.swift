@@ -5,7 +5,7 @@ import RowKit
 // MARK: - CostModel
 
 /// Predicts a row's time per operation from its counts and the costs the probes measured
-/// just before each of its timed runs, so a reader can see what sets each row's time.
+/// on either side of each of its timed runs, so a reader can see what sets each row's time.
 ///
 /// - One client, or clients that run one after another: the row does its base row's work
 ///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
@@ -17,15 +17,19 @@ import RowKit
 ///   Wake-ups, not queue jobs: a job queued behind the running one on its own thread
 ///   wakes nobody and costs next to nothing, and a thread executor wakes its thread with
 ///   no queue at all.
-/// - C concurrent clients: `base + hops × hop + wake-ups × wake-up CPU`. The work on the
-///   one connection is serial, so no row is faster than its base. While one client's job
-///   runs, the others' jobs are already queued, so a wake-up's latency (its wall time
-///   beyond its CPU) is hidden; its CPU is not: every hand-off between a client and the
-///   row's serial executor is on the one chain each operation passes through, and the
-///   cores do not share it out. Measured, the queue-based rows' CPU time per operation,
-///   all threads together, is their wall time per operation at 2 and 4 clients on 2
-///   cores (within 4% to 30%): the process runs about one core's worth, not two. By
-///   Little's law each operation then takes C times that from its client's view.
+/// - C concurrent clients: `(base + hops × hop + wake-ups × wake-up CPU) ÷ cores busy`.
+///   While one client's job runs, the others' are already queued, so a wake-up's latency
+///   (its wall time beyond its CPU) is hidden; its CPU is not. What each operation costs
+///   is then its CPU time, all threads together, and the wall time is that CPU spread over
+///   the cores the process keeps busy. Two cores do not make two: each trip hands its work
+///   from a client's thread to the queue's and back, and while one runs the other mostly
+///   waits. How many the clients' threads and the queue's keep busy at C clients is
+///   measured, not assumed: the probe sends its trips from C callers at once
+///   (``HopCosts/concurrentCoresBusy``), about one core at 2 clients and more at 4.
+///   The work on the one connection is serial, so no row is faster than its base.
+///   Without a concurrent probe, one core stands in. The model does not apply to rows
+///   that read on several connections at once: a pool's time is not one chain's, and
+///   those rows declare themselves outside it.
 ///
 /// The model is compared as predicted ÷ measured, so that over- and under-prediction by the
 /// same factor read alike; beyond ``tolerance`` it is a finding: something besides hops and
@@ -46,6 +50,10 @@ package struct CostModel: Sendable {
     package var wakeupsPerRoundTrip: BenchReport.Spread?
     /// The threads the empty round trip woke, per trip.
     package var emptyRoundTripWakeups: BenchReport.Spread?
+    /// The cores the worked trips kept busy when the scenario's clients sent theirs at once,
+    /// and how many callers that was; nil with one client.
+    package var concurrentCoresBusy: BenchReport.Spread?
+    package var concurrentClients: Int?
 
     /// A prediction within this factor of the measurement (either way) fits.
     package static let tolerance = 1.2
@@ -61,6 +69,8 @@ package struct CostModel: Sendable {
         roundTripCPU = BenchReport.Spread(complete ? workedCPU : probes.map(\.queueRoundTripCPUNanoseconds))
         wakeupsPerRoundTrip = BenchReport.Spread(probes.compactMap(\.workedRoundTripWakeups))
         emptyRoundTripWakeups = BenchReport.Spread(probes.compactMap(\.queueRoundTripWakeups))
+        concurrentCoresBusy = BenchReport.Spread(probes.compactMap(\.concurrentCoresBusy))
+        concurrentClients = probes.compactMap(\.concurrentClients).max()
     }
 
     /// Wall nanoseconds per operation, or nil when a count or a cost is missing: the median
@@ -85,7 +95,7 @@ package struct CostModel: Sendable {
         return predicted / measured
     }
 
-    /// Each timed run of `row`, predicted from the probe taken just before it (how fast an
+    /// Each timed run of `row`, predicted from the probes on either side of it (how fast an
     /// idle core wakes lasts about as long as a probe and a run, and not much longer) and
     /// from the run's own wake-ups. The base is its median over the rounds: a base row
     /// wakes nobody, so its time moves least with the machine, and one slow round of it
@@ -116,7 +126,7 @@ package struct CostModel: Sendable {
         guard clients > 1 && row.concurrentClients else {
             return baseTime + hops * hop + wakeCost.wall
         }
-        return baseTime + hops * hop + wakeCost.cpu
+        return max(baseTime, (baseTime + hops * hop + wakeCost.cpu) / costs.coresBusy(clients: clients))
     }
 
     /// What `wakeups` per operation cost, wall and CPU: as many as the operation's `calls`
@@ -150,7 +160,8 @@ package struct CostModel: Sendable {
             actorHopNanoseconds: hop.median, queueRoundTripNanoseconds: emptyRoundTrip.median,
             queueRoundTripCPUNanoseconds: emptyRoundTripCPU.median,
             workedRoundTripNanoseconds: roundTrip?.median, workedRoundTripCPUNanoseconds: roundTripCPU?.median,
-            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyRoundTripWakeups?.median
+            workedRoundTripWakeups: wakeupsPerRoundTrip?.median, queueRoundTripWakeups: emptyRoundTripWakeups?.median,
+            concurrentClients: concurrentClients, concurrentCoresBusy: concurrentCoresBusy?.median
         )
     }
 

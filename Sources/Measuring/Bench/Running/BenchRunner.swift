@@ -97,23 +97,39 @@ package struct BenchRunner: Sendable {
             }
             countdown.finish(scenario, operations: timed.warmUp.operationCount)
         }
+        // A probe right before each run and one after the last: the cost model predicts each
+        // run from the probes on either side of it (``HopCosts/between(_:_:)``).
+        var previous: (row: RowID, index: Int, costs: HopCosts)?
+        func probe() async throws -> HopCosts {
+            let costs = try await probeCosts(
+                for: scenario, clients: timed.plan.clients.count, probe: timed.costs.count, database: database
+            )
+            timed.costs.append(costs)
+            if let previous {
+                timed.runs[previous.row]?[previous.index].costs = HopCosts.between(previous.costs, costs)
+            }
+            previous = nil
+            return costs
+        }
         for round in 0..<settings.runs {
             for row in rows.rotated(by: round) {
                 defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
                 guard timed.failures[row.id] == nil else { continue }
                 progress.show("\(countdown.left)\(name) · round \(round + 1)/\(settings.runs) · \(row.name)")
-                // The probe right before the run: the cost model predicts each run from
-                // the machine's state at that moment.
-                let costs = try await probeCosts(for: scenario, probe: timed.costs.count, database: database)
-                timed.costs.append(costs)
+                let costs = try await probe()
                 do {
                     var run = try await timedRun(row, plan: timed.plan, database: database)
                     run.costs = costs
                     timed.runs[row.id, default: []].append(run)
+                    previous = (row.id, timed.runs[row.id, default: []].count - 1, costs)
                 } catch {
                     timed.failures[row.id] = "\(error)"
                 }
             }
+        }
+        if previous != nil {
+            progress.show("\(countdown.left)\(name) · the probe after the last run")
+            _ = try await probe()
         }
         // Latency has a round of its own: reading the clock around every operation makes
         // the fastest row about 2% slower, a cost the rounds above do not pay.
@@ -131,13 +147,16 @@ package struct BenchRunner: Sendable {
     }
 
     /// One probe of the hop and queue costs, its worked round trips carrying the
-    /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own.
-    private func probeCosts(for scenario: Scenario, probe: Int, database: BenchDatabase) async throws -> HopCosts {
+    /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own, sent
+    /// by one caller and, when the plan has more clients, by that many at once.
+    private func probeCosts(
+        for scenario: Scenario, clients: Int, probe: Int, database: BenchDatabase
+    ) async throws -> HopCosts {
         let location = try database.fresh(for: "cost-probe", run: probe)
         defer { database.discard(location) }
         let work = try StoreWorkProbe(scenario: scenario, location: location)
         defer { work.close() }
-        return try await HopCosts.probe(roundTrips: work.roundTrips, work: work)
+        return try await HopCosts.probe(roundTrips: work.roundTrips, work: work, clients: clients)
     }
 
     /// One timed run on a fresh database: wall time, CPU time and wake-ups, with no meter
@@ -236,7 +255,8 @@ package struct TimedRun: Sendable {
     package var outcome: ReferenceModel.Outcome
     /// Whether the row named its store container: in sync, its reader merged each save.
     package var mergesSaves = false
-    /// The cost probe taken just before the run.
+    /// The costs the run met: the probe taken just before it, until the probe after it
+    /// is taken, then the mean of the two (``HopCosts/between(_:_:)``).
     package var costs: HopCosts?
     /// What the main-actor list rendered during the run, in a scenario with one.
     package var frames: FrameLog?
@@ -254,7 +274,8 @@ package struct TimedScenario: Sendable {
     /// The run of each row that timed every operation, after the rounds.
     package var latencyRuns: [RowID: TimedRun] = [:]
     package var failures: [RowID: String] = [:]
-    /// The cost probes, one before each timed run, carrying this scenario's kind of call.
+    /// The cost probes, one before each timed run and one after the last, carrying this
+    /// scenario's kind of call.
     package var costs: [HopCosts] = []
 
     package init(scenario: Scenario, settings: BenchSettings) {

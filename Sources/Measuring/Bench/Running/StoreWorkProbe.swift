@@ -17,8 +17,9 @@ import Workload
 /// runs on a thread that has just woken, and the bigger the job, the more that costs.
 package final class StoreWorkProbe: RoundTripWork {
     private let container: NoteContainer
-    // Touched only inside `perform` and `performAndWait`, on the context's queue, one call
-    // at a time (the probe awaits each before the next); the compiler cannot see that.
+    // Touched only inside `perform` and `performAndWait`, on the context's queue, which runs
+    // one call at a time even when several callers send theirs at once; the compiler cannot
+    // see that.
     private nonisolated(unsafe) let context: NoteContext
     private let operations: [ScenarioPlan.Operation]
 
