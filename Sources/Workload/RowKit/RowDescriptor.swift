@@ -84,7 +84,7 @@ extension RowDescriptor {
     }
 
     /// Why the row does not run `scenario`, in words a report shows; nil when it runs it.
-    public func reasonNotRun(in scenario: Scenario) -> String? {
+    package func reasonNotRun(in scenario: Scenario) -> String? {
         guard !runs(scenario) else { return nil }
         return "a row whose clients run in turn, one caller at a time by contract, cannot have the scenario's main-actor list read it while its import writes"
     }

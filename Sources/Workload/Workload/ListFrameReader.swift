@@ -64,14 +64,16 @@ public struct FrameLog: Sendable, Equatable {
 
 /// What a frame may show while a scenario imports: the seeded notes' titles, and a count
 /// that is the seeded notes plus whole batches, never less than the frame before.
-public struct ListExpectation: Sendable, Equatable {
-    public let titles: [String]
-    public let seeded: Int
-    public let batch: Int
-    public let most: Int
+@usableFromInline
+package struct ListExpectation: Sendable, Equatable {
+    package let titles: [String]
+    package let seeded: Int
+    package let batch: Int
+    package let most: Int
 
     /// What frames of `plan` may show, `titles` titles each.
-    public init(plan: ScenarioPlan, titles: Int) {
+    @usableFromInline
+    package init(plan: ScenarioPlan, titles: Int) {
         let notes = plan.setup.flatMap(\.notes).sorted { $0.id < $1.id }
         self.titles = notes.prefix(titles).map(\.title)
         seeded = notes.count
@@ -80,7 +82,7 @@ public struct ListExpectation: Sendable, Equatable {
     }
 
     /// Whether `screen` may follow a frame that counted `previous` notes.
-    public func accepts(_ screen: ListScreen, after previous: Int) -> Bool {
+    package func accepts(_ screen: ListScreen, after previous: Int) -> Bool {
         screen.titles == titles && screen.count >= max(previous, seeded) && screen.count <= most
             && (screen.count - seeded).isMultiple(of: batch)
     }
@@ -94,12 +96,14 @@ public struct ListExpectation: Sendable, Equatable {
 @MainActor
 public final class ListFrameReader {
     /// A reader at work, and how to stop it.
-    public struct Rendering: Sendable {
+    @usableFromInline
+    package struct Rendering: Sendable {
         fileprivate let stop: StopSignal
         fileprivate let task: Task<FrameLog, Never>
 
         /// Marks the end of the operations now, and returns what was rendered until then.
-        public func finish() async -> FrameLog {
+        @usableFromInline
+        package func finish() async -> FrameLog {
             stop.set(ContinuousClock.now)
             return await task.value
         }
@@ -123,7 +127,8 @@ public final class ListFrameReader {
     }
 
     /// Starts rendering on the main actor, its first frame due now.
-    public nonisolated static func start(
+    @usableFromInline
+    package nonisolated static func start(
         on repository: any NoteRepository, schedule: ListFrameSchedule, expected: ListExpectation
     ) -> Rendering {
         let stop = StopSignal()
@@ -194,13 +199,13 @@ extension ListFrameReader {
     public nonisolated static let perRendering = MeteredCost(hops: 1...1, enqueues: 2...3)
 
     /// Why the reader's own code adds those counts, one line each, for the report.
-    public nonisolated static let meteredCostReasons = [
+    package nonisolated static let meteredCostReasons = [
         "the list's own sleep before each frame: \(said(perFrame.hops, "hop")) and \(said(perFrame.enqueues, "enqueue"))",
         "one more sleep at the end of each segment, and the runner resuming unless the list ended first: \(said(perRendering.hops, "hop")) and \(said(perRendering.enqueues, "enqueue"))",
     ]
 
     /// "1 hop", "2 or 3 enqueues".
-    public nonisolated static func said(_ range: ClosedRange<Int>, _ noun: String) -> String {
+    package nonisolated static func said(_ range: ClosedRange<Int>, _ noun: String) -> String {
         let count = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) or \(range.upperBound)"
         return "\(count) \(noun)\(range.upperBound == 1 ? "" : "s")"
     }
