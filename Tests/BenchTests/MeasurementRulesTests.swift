@@ -45,19 +45,32 @@ struct MeasurementRulesTests {
         #expect(abs(a.relativeHalfRange - 2.0 / 12) < 1e-12)
     }
 
-    @Test("One client adds hops and wake-ups to the base; concurrent clients add their CPU, not their wait")
-    func costModel() throws {
-        // A round trip of 10 µs (6 µs of CPU) that woke two threads: 5 µs (3 µs) a wake-up.
-        let probe = HopCosts(
-            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
-            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2
-        )
-        let model = CostModel(probes: [probe])
+    /// A round trip of 10 µs (6 µs of CPU) that woke two threads: 5 µs (3 µs) a wake-up.
+    static let twoWakeupTrip = HopCosts(
+        actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
+        workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2
+    )
+
+    /// The base row at 5 µs per operation.
+    static var baseOfFiveMicroseconds: BenchReport.RowResult {
         var base = BenchReport.RowResult(row: .storeSync, failure: "")
-        base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
+        base.throughput = BenchReport.Spread([200_000])
+        return base
+    }
+
+    /// A pattern's row with two hops and two wake-ups per operation.
+    static var rowWithTwoHopsAndTwoWakeups: BenchReport.RowResult {
         var row = BenchReport.RowResult(row: .customExecutor, failure: "")
         row.hopsPerOperation = 2
         row.wakeupsPerOperation = 2
+        return row
+    }
+
+    @Test("One client adds hops and wake-ups to the base; concurrent clients add their CPU, not their wait")
+    func costModel() throws {
+        let model = CostModel(probes: [Self.twoWakeupTrip])
+        let base = Self.baseOfFiveMicroseconds
+        var row = Self.rowWithTwoHopsAndTwoWakeups
         row.queueDispatchesPerOperation = 1  // not what the model charges: the threads woken are
         func predicted(clients: Int) throws -> Double {
             try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
@@ -86,17 +99,12 @@ struct MeasurementRulesTests {
     @Test("Concurrent clients spread their CPU over the cores a probe at that client count kept busy")
     func costModelCoresBusy() throws {
         // The same trips as above; sent by four callers at once they kept 1.4 cores busy.
-        let probe = HopCosts(
-            actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
-            workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2,
-            concurrentClients: 4, concurrentCoresBusy: 1.4
-        )
+        var probe = Self.twoWakeupTrip
+        probe.concurrentClients = 4
+        probe.concurrentCoresBusy = 1.4
         let model = CostModel(probes: [probe])
-        var base = BenchReport.RowResult(row: .storeSync, failure: "")
-        base.throughput = BenchReport.Spread([200_000])  // 5 µs per operation
-        var row = BenchReport.RowResult(row: .customExecutor, failure: "")
-        row.hopsPerOperation = 2
-        row.wakeupsPerOperation = 2
+        let base = Self.baseOfFiveMicroseconds
+        var row = Self.rowWithTwoHopsAndTwoWakeups
         func predicted(clients: Int) throws -> Double {
             try #require(model.predictedNanoseconds(for: row, base: base, clients: clients))
         }
