@@ -172,13 +172,9 @@ package struct HopCosts: Sendable, Equatable, Codable {
     private static func measure(
         _ indices: Range<Int>, _ body: (Int) async throws -> Void
     ) async rethrows -> (wall: Double, cpu: Double, wakeups: Double) {
-        let clock = ContinuousClock()
-        let usage = ProcessUsage.now()
-        let start = clock.now
-        for index in indices { try await body(index) }
-        let count = Double(max(1, indices.count))
-        let used = ProcessUsage.now() - usage
-        return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)
+        try await perCall(of: indices.count) {
+            for index in indices { try await body(index) }
+        }
     }
 
     /// The same, the calls shared out among `clients` callers that run at once (caller k
@@ -187,20 +183,30 @@ package struct HopCosts: Sendable, Equatable, Codable {
     private static func measure(
         _ indices: Range<Int>, clients: Int, _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws -> (wall: Double, cpu: Double, wakeups: Double) {
+        try await perCall(of: indices.count) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in 0..<clients {
+                    group.addTask {
+                        for index in stride(from: indices.lowerBound + client, to: indices.upperBound, by: clients) {
+                            try await body(index)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    /// Wall and CPU nanoseconds and voluntary context switches of `calls` calls made by
+    /// `run`, per call.
+    private static func perCall(
+        of calls: Int, _ run: () async throws -> Void
+    ) async rethrows -> (wall: Double, cpu: Double, wakeups: Double) {
         let clock = ContinuousClock()
         let usage = ProcessUsage.now()
         let start = clock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<clients {
-                group.addTask {
-                    for index in stride(from: indices.lowerBound + client, to: indices.upperBound, by: clients) {
-                        try await body(index)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let count = Double(max(1, indices.count))
+        try await run()
+        let count = Double(max(1, calls))
         let used = ProcessUsage.now() - usage
         return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)
     }
