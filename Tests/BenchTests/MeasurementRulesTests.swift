@@ -27,11 +27,29 @@ struct MeasurementRulesTests {
         #expect(row.leakedBytesPerCycle == nil, "no readings, no figure")
     }
 
-    @Test("Rounds rotate the rows' order, so no row always runs first")
-    func rotation() {
-        let rows = ["a", "b", "c"]
-        #expect((0..<3).map { rows.rotated(by: $0) } == [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"]])
-        #expect(rows.rotated(by: 4) == ["b", "c", "a"])
+    @Test("Rounds move the rows' order, so no row always runs first", arguments: [1, 2, 3, 6, 7, 16])
+    func roundOrder(count: Int) {
+        let rows = Array(0..<count)
+        let rounds = (0..<5).map { rows.order(ofRound: $0) }
+        for order in rounds { #expect(order.sorted() == rows, "a round left a row out or ran one twice") }
+        if count > 1 {
+            #expect(Set(rounds.map(\.first)).count == min(count, 5), "the same rows ran first")
+        }
+    }
+
+    @Test("Rounds change the row that runs before each row, so one neighbour cannot set a row's median")
+    func roundNeighbours() {
+        let rows = Array(0..<16)
+        let rounds = (0..<5).map { rows.order(ofRound: $0) }
+        for row in rows {
+            let before = rounds.compactMap { order in
+                order.firstIndex(of: row).flatMap { $0 > 0 ? order[$0 - 1] : nil }
+            }
+            #expect(Set(before).count == before.count, "row \(row) followed the same row twice: \(before)")
+        }
+        #expect(rows.order(ofRound: 0) == rows)
+        #expect(rows.order(ofRound: 1) == [1, 0] + (2..<16).reversed())
+        #expect(rows.order(ofRound: 2) == (0..<16).map { (2 + $0 * 3) % 16 }, "16's third stride is 3: 2 is not prime to it")
     }
 
     @Test("A spread overlaps another when their ranges meet")

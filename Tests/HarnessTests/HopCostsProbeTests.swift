@@ -24,7 +24,7 @@ struct HopCostsProbeTests {
     @Test("With several clients the probe sends every trip once more, from that many callers at once")
     func concurrentCallers() async throws {
         let work = RecordingWork()
-        let costs = try await HopCosts.probe(hops: 10, roundTrips: 90, work: work, clients: 3)
+        let costs = try await HopCosts.probe(hops: 10, roundTrips: 90, work: work, clients: 3, window: .zero)
         let calls = work.calls.withLock { $0 }
         #expect(calls.filter { !$0.queued }.count == 90)
         let queued = calls.filter(\.queued).map(\.index)
@@ -34,6 +34,21 @@ struct HopCostsProbeTests {
         #expect(work.mostInFlight.withLock { $0 } >= 2, "the callers ran one after another")
         #expect(costs.concurrentClients == 3)
         #expect((costs.concurrentCoresBusy ?? 0) > 0)
+    }
+
+    @Test("The concurrent callers go on sending trips until the probe's window has passed")
+    func concurrentWindow() async throws {
+        let work = RecordingWork()
+        let clock = SteppingClock()
+        _ = try await HopCosts.probe(hops: 10, roundTrips: 90, work: work, clients: 3, window: .milliseconds(20), clock: clock)
+        let queued = work.calls.withLock { $0 }.filter(\.queued).map(\.index)
+        // The deadline is the first reading plus 20 ms; the callers read the clock only once
+        // their share of the 90 is sent, and the readings 2 ms to 20 ms each let one more
+        // trip go: 19 beyond the 90, whoever sends them.
+        #expect(queued.count == 90 + 90 + 19)
+        let concurrent = queued.suffix(90 + 19)
+        #expect(concurrent.filter { $0 < 90 }.sorted() == Array(0..<90))
+        #expect(Set(concurrent.filter { $0 >= 90 }).count == 19, "a caller sent an index twice")
     }
 
     @Test("With one client the probe sends no concurrent trips")
@@ -84,6 +99,24 @@ private final class RecordingWork: RoundTripWork {
         for _ in 0..<20 { await Task.yield() }
         inFlight.withLock { $0 -= 1 }
     }
+}
+
+/// A clock that moves on one millisecond each time it is read, so that a window lasts a
+/// known number of readings, however fast the machine runs.
+private final class SteppingClock: Clock {
+    private let start = ContinuousClock.now
+    private let readings = Mutex(0)
+
+    var now: ContinuousClock.Instant {
+        start.advanced(by: .milliseconds(readings.withLock { count in
+            count += 1
+            return count
+        }))
+    }
+
+    var minimumResolution: Duration { .milliseconds(1) }
+
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {}
 }
 
 private struct ProbeFailure: Error {}

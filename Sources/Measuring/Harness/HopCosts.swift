@@ -102,14 +102,24 @@ package struct HopCosts: Sendable, Equatable, Codable {
         return concurrentCoresBusy
     }
 
+    /// How long, at least, the probe sends its concurrent trips. The process's CPU time
+    /// counts a thread that is running on another core only up to that core's last
+    /// scheduler tick (Linux since 4.8: `thread_group_cputime` in kernel/sched/cputime.c;
+    /// a tick every 4 ms on a kernel built with HZ=250), so each edge of a window can miss
+    /// or add up to a tick of another thread's time. Three hundred trips from two callers
+    /// took about 10 ms and read 1.09 cores busy where the rows ran at 0.94 to 1.0; three
+    /// thousand read 0.99. Over 100 ms a tick is 4%.
+    package static let concurrentWindow: Duration = .milliseconds(100)
+
     /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
     /// through an idle queue, each awaited before the next is sent; then, with `work`,
     /// `roundTrips` runs of it in place and as many through its queue, in alternating blocks;
     /// then, with more than one of `clients`, as many again through the queue, sent by that
-    /// many callers at once.
+    /// many callers at once, who go on sending until `window` has passed on `clock`.
     @concurrent
-    package static func probe(
-        hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil, clients: Int = 1
+    package static func probe<WindowClock: Clock<Duration>>(
+        hops: Int = 5_000, roundTrips: Int = 300, work: (any RoundTripWork)? = nil, clients: Int = 1,
+        window: Duration = concurrentWindow, clock windowClock: WindowClock = ContinuousClock()
     ) async throws -> HopCosts {
         let actor = CostProbeActor()
         let clock = ContinuousClock()
@@ -151,7 +161,8 @@ package struct HopCosts: Sendable, Equatable, Codable {
             // too few for a median of blocks to mean anything.
             costs.workedRoundTripWakeups = max(0, wakeups / Double(roundTrips))
             if clients > 1 {
-                let together = try await measure(0..<roundTrips, clients: clients) { index in
+                let deadline = windowClock.now.advanced(by: window)
+                let together = try await measure(roundTrips, clients: clients, until: deadline, on: windowClock) { index in
                     try await work.runThroughQueue(index)
                 }
                 costs.concurrentClients = clients
@@ -178,21 +189,26 @@ package struct HopCosts: Sendable, Equatable, Codable {
     }
 
     /// The same, the calls shared out among `clients` callers that run at once (caller k
-    /// makes the k-th, the (k + clients)-th, …): the wall time per call is then the time
-    /// between two calls' ends, not one call's latency.
-    private static func measure(
-        _ indices: Range<Int>, clients: Int, _ body: @escaping @Sendable (Int) async throws -> Void
+    /// makes the k-th, the (k + clients)-th, …), each index below `calls` once and then on,
+    /// until `deadline`: the wall time per call is then the time between two calls' ends,
+    /// not one call's latency.
+    private static func measure<WindowClock: Clock<Duration>>(
+        _ calls: Int, clients: Int, until deadline: WindowClock.Instant, on clock: WindowClock,
+        _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws -> (wall: Double, cpu: Double, wakeups: Double) {
-        try await perCall(of: indices.count) {
-            try await withThrowingTaskGroup(of: Void.self) { group in
+        try await perCall {
+            try await withThrowingTaskGroup(of: Int.self) { group in
                 for client in 0..<clients {
                     group.addTask {
-                        for index in stride(from: indices.lowerBound + client, to: indices.upperBound, by: clients) {
+                        var index = client
+                        while index < calls || clock.now < deadline {
                             try await body(index)
+                            index += clients
                         }
+                        return (index - client) / clients
                     }
                 }
-                try await group.waitForAll()
+                return try await group.reduce(0, +)
             }
         }
     }
@@ -202,10 +218,20 @@ package struct HopCosts: Sendable, Equatable, Codable {
     private static func perCall(
         of calls: Int, _ run: () async throws -> Void
     ) async rethrows -> (wall: Double, cpu: Double, wakeups: Double) {
+        try await perCall {
+            try await run()
+            return calls
+        }
+    }
+
+    /// The same, for as many calls as `run` says it made.
+    private static func perCall(
+        _ run: () async throws -> Int
+    ) async rethrows -> (wall: Double, cpu: Double, wakeups: Double) {
         let clock = ContinuousClock()
         let usage = ProcessUsage.now()
         let start = clock.now
-        try await run()
+        let calls = try await run()
         let count = Double(max(1, calls))
         let used = ProcessUsage.now() - usage
         return ((clock.now - start).nanoseconds / count, used.cpuNanoseconds / count, Double(used.voluntarySwitches) / count)
@@ -220,6 +246,8 @@ package protocol RoundTripWork: Sendable {
     /// Runs the work for `index` on the calling thread.
     func runInPlace(_ index: Int) throws
     /// Runs the same work as one job on a serial queue; returns when the job is done.
+    /// Concurrent callers go on past the probe's round trips until its window ends, so
+    /// `index` can be any count: a work repeats its calls, from the first, beyond its own.
     func runThroughQueue(_ index: Int) async throws
 }
 

@@ -86,7 +86,7 @@ extension BenchReport {
             "date: \(ISO8601DateFormatter().string(from: date))",
             "machine: \(machine.cores) cores, \(machine.os), Swift \(machine.swift)",
             "command: \(command)",
-            "database: \(database); per row a warm-up, then \(runs) timed run\(runs == 1 ? "" : "s") in rounds that rotate the rows' order, seed \(seed)",
+            "database: \(database); per row a warm-up, then \(runs) timed run\(runs == 1 ? "" : "s") in rounds that change the rows' order, seed \(seed)",
             (AllocationMeter.isLinked
                 ? "timings: meters off, jemalloc's thread caches on; counts: one metered run per row in a child process with the caches off"
                 : "timings: meters off; counts: one metered run per row in a child process")

@@ -24,8 +24,9 @@ import RowKit
 ///   the cores the process keeps busy. Two cores do not make two: each trip hands its work
 ///   from a client's thread to the queue's and back, and while one runs the other mostly
 ///   waits. How many the clients' threads and the queue's keep busy at C clients is
-///   measured, not assumed: the probe sends its trips from C callers at once
-///   (``HopCosts/concurrentCoresBusy``), about one core at 2 clients and more at 4.
+///   measured, not assumed: the probe sends its trips from C callers at once, for at
+///   least ``HopCosts/concurrentWindow`` (``HopCosts/concurrentCoresBusy``), about one
+///   core at 2 clients and more at 4.
 ///   The work on the one connection is serial, so no row is faster than its base.
 ///   Without a concurrent probe, one core stands in. The model does not apply to rows
 ///   that read on several connections at once: a pool's time is not one chain's, and

@@ -10,11 +10,12 @@ import RowKit
 /// Runs every scenario through every row and collects one result per cell, in two passes.
 ///
 /// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
-///   `runs` rounds in which every row runs once, in an order that rotates from round to
-///   round (ABC BCA CAB, never AAA BBB CCC), each run right after a probe of the hop and
-///   queue costs; then one more run per row that times every operation, for latency. A
-///   busy minute on a shared machine then slows every row alike instead of one, and the
-///   spread of each cell over the rounds is reported beside its median.
+///   `runs` rounds in which every row runs once, in an order that moves from round to
+///   round (ABCDE BAEDC CEBDA, never AAA BBB CCC: `order(ofRound:)`), each
+///   run right after a probe of the hop and queue costs; then one more run per row that
+///   times every operation, for latency. A busy minute on a shared machine then slows
+///   every row alike instead of one, and the spread of each cell over the rounds is
+///   reported beside its median.
 /// - The **counting pass** runs in a child process started with jemalloc's thread caches
 ///   off (``CountingPass``): hops, queue jobs, allocations, leaks. Counts do not depend on
 ///   timing, and the meters' own cost never reaches a timing.
@@ -112,7 +113,7 @@ package struct BenchRunner: Sendable {
             return costs
         }
         for round in 0..<settings.runs {
-            for row in rows.rotated(by: round) {
+            for row in rows.order(ofRound: round) {
                 defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
                 guard timed.failures[row.id] == nil else { continue }
                 progress.show("\(countdown.left)\(name) · round \(round + 1)/\(settings.runs) · \(row.name)")
@@ -133,7 +134,7 @@ package struct BenchRunner: Sendable {
         }
         // Latency has a round of its own: reading the clock around every operation makes
         // the fastest row about 2% slower, a cost the rounds above do not pay.
-        for row in rows.rotated(by: settings.runs) {
+        for row in rows.order(ofRound: settings.runs) {
             defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
             guard timed.failures[row.id] == nil else { continue }
             progress.show("\(countdown.left)\(name) · latency · \(row.name)")
@@ -312,10 +313,29 @@ package struct TimedScenario: Sendable {
 // MARK: - Helpers
 
 extension Array {
-    /// The elements starting at `offset` (modulo the count), wrapping around.
-    package func rotated(by offset: Int) -> [Element] {
+    /// The order of the `round`-th round: every element once, starting at element `round`
+    /// (modulo the count) and stepping by a stride that changes from round to round (1,
+    /// then count − 1, 2, count − 2, …, each prime to the count, so every element comes
+    /// once). A row's place then moves, and so does the row before it. A run leaves the
+    /// machine in a state that the next probe and run meet (a thread that polls before it
+    /// parks leaves the cores polling); a plain rotation would give each row the same
+    /// neighbour in every round, and the median of its runs could not drop it.
+    package func order(ofRound round: Int) -> [Element] {
         guard !isEmpty else { return self }
-        let start = offset % count
-        return Array(self[start...] + self[..<start])
+        let strides = Self.strides(for: count)
+        let stride = strides[round % strides.count]
+        return (0..<count).map { self[(round + $0 * stride) % count] }
+    }
+
+    /// The strides prime to `count`, smallest steps either way first: 1, count − 1, 2, …
+    private static func strides(for count: Int) -> [Int] {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        var strides: [Int] = []
+        for step in 1...Swift.max(1, count / 2) {
+            for stride in [step, count - step] where stride > 0 && gcd(stride, count) == 1 && !strides.contains(stride) {
+                strides.append(stride)
+            }
+        }
+        return strides.isEmpty ? [1] : strides
     }
 }
