@@ -281,7 +281,7 @@ let guideAndTestTargets: [Target] = [
         // counting pass's rules, the lab's side files and database paths, child processes.
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Baselines", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
+            dependencies: ["Bench", "Baselines", "CustomExecutorStore", "ReaderPoolStore", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
             swiftSettings: strictSwift
         ),
         // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.

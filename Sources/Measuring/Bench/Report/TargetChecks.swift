@@ -2,6 +2,7 @@ import Baselines
 import CustomExecutorStore
 import Foundation
 import QueuePerformStore
+import ReaderPoolStore
 import RowKit
 import Support
 import Workload
@@ -27,10 +28,7 @@ package struct TargetChecks: Sendable {
     package static let peer = RowID.grdb
 
     package func evaluate(_ report: BenchReport, elapsed: Duration) async throws -> [Result] {
-        var results: [Result] = []
-        if let result = bestPatternOnImport(report) { results.append(result) }
-        results += peersOnImportAndPointRead(report)
-        if let result = modelFitsSingleClients(report) { results.append(result) }
+        var results = Self.fromTheMainRun(report)
         results.append(try await linearity())
         // The budget is the default run's; the full run (`make results`) buys its length.
         if !settings.full {
@@ -46,7 +44,19 @@ package struct TargetChecks: Sendable {
 
     // MARK: Ratios from the main run
 
-    private func bestPatternOnImport(_ report: BenchReport) -> Result? {
+    /// The targets that the main run's report answers, each where the run measured it.
+    package static func fromTheMainRun(_ report: BenchReport) -> [Result] {
+        var results: [Result] = []
+        if let result = bestPatternOnImport(report) { results.append(result) }
+        results += peersOnImportAndPointRead(report)
+        if let result = modelFitsSingleClients(report) { results.append(result) }
+        results += modelFitsConcurrentClients(report)
+        if let result = readerPoolOnMixed(report) { results.append(result) }
+        if let result = readerPoolKeepsFrames(report) { results.append(result) }
+        return results
+    }
+
+    private static func bestPatternOnImport(_ report: BenchReport) -> Result? {
         guard let scenario = report.scenarios.first(where: { $0.scenario == .importBatch }),
               let reference = scenario.referenceThroughput else { return nil }
         let patterns = scenario.rows.filter { $0.kind == .pattern }
@@ -60,7 +70,7 @@ package struct TargetChecks: Sendable {
         )
     }
 
-    private func peersOnImportAndPointRead(_ report: BenchReport) -> [Result] {
+    private static func peersOnImportAndPointRead(_ report: BenchReport) -> [Result] {
         [Scenario.importBatch, .pointRead].compactMap { name in
             guard let scenario = report.scenarios.first(where: { $0.scenario == name }),
                   let peer = scenario.rows.first(where: { $0.id == Self.peer })?.throughput?.median
@@ -80,21 +90,68 @@ package struct TargetChecks: Sendable {
     /// model's sum should hold.
     package static let singleClientScenarios: [Scenario] = [.pointRead, .update, .chatty]
 
-    private func modelFitsSingleClients(_ report: BenchReport) -> Result? {
-        let predictions = report.scenarios.filter { Self.singleClientScenarios.contains($0.scenario) && $0.clients == 1 }
-            .flatMap { scenario in
-                let model = report.model(of: scenario)
-                return scenario.rows.compactMap { row in
-                    scenario.modelRatio(for: row, model: model).map { (cell: "\(scenario.scenario.rawValue).\(row.name)", ratio: $0) }
-                }
+    private static func modelFitsSingleClients(_ report: BenchReport) -> Result? {
+        modelFits(
+            report.scenarios.filter { singleClientScenarios.contains($0.scenario) && $0.clients == 1 }, of: report,
+            target: "the cost model is within ±20% (0.83–1.20×) for every predicted row of point-read, update and chatty"
+        )
+    }
+
+    /// The concurrent formula, on `mixed` at each count of clients above one that the run
+    /// measured: the scenario whose clients meet on one queue.
+    private static func modelFitsConcurrentClients(_ report: BenchReport) -> [Result] {
+        report.scenarios.filter { $0.scenario == .mixed && $0.clients > 1 }.compactMap { scenario in
+            modelFits(
+                [scenario], of: report,
+                target: "the cost model is within ±20% (0.83–1.20×) for every predicted row of mixed at \(scenario.clients) clients"
+            )
+        }
+    }
+
+    private static func modelFits(_ scenarios: [BenchReport.ScenarioResult], of report: BenchReport, target: String) -> Result? {
+        let predictions = scenarios.flatMap { scenario in
+            let model = report.model(of: scenario)
+            return scenario.rows.compactMap { row in
+                scenario.modelRatio(for: row, model: model).map { (cell: "\(scenario.scenario.rawValue).\(row.name)", ratio: $0) }
             }
+        }
         guard !predictions.isEmpty else { return nil }
         let misses = predictions.filter { !CostModel.fits($0.ratio) }
         let missText = misses.map { "\($0.cell) \(Format.decimal($0.ratio, digits: 2))×" }.joined(separator: ", ")
         return Result(
-            target: "the cost model is within ±20% (0.83–1.20×) for every predicted row of point-read, update and chatty",
+            target: target,
             measured: "\(predictions.count - misses.count) of \(predictions.count) within" + (misses.isEmpty ? "" : "; outside: \(missText)"),
             met: misses.isEmpty
+        )
+    }
+
+    /// What readers on connections of their own buy when clients read at once: `mixed` at
+    /// the most clients the run measured.
+    private static func readerPoolOnMixed(_ report: BenchReport) -> Result? {
+        guard let scenario = report.scenarios.filter({ $0.scenario == .mixed && $0.clients > 1 }).max(by: { $0.clients < $1.clients }),
+              let pool = scenario.row(.readerPool)?.throughput?.median,
+              let raw = scenario.referenceThroughput
+        else { return nil }
+        let peer = scenario.row(.grdbPool)?.throughput?.median
+        let ofPeer = peer.map { "\(Format.decimal(pool / $0, digits: 2))× grdb-pool" } ?? "grdb-pool did not run"
+        return Result(
+            target: "reader-pool reaches at least 1.3× raw-sqlite and 1.0× grdb-pool on `mixed` at \(scenario.clients) clients",
+            measured: "\(Format.decimal(pool / raw, digits: 2))× raw-sqlite, " + ofPeer,
+            met: pool / raw >= 1.3 && peer.map { pool / $0 >= 1 } == true
+        )
+    }
+
+    /// Whether the list keeps its frames during the import when its reads do not share the
+    /// importer's queue.
+    private static func readerPoolKeepsFrames(_ report: BenchReport) -> Result? {
+        guard let frames = report.scenarios.first(where: { $0.scenario == .uiDuringImport })?.row(.readerPool)?.frames,
+              let missed = frames.missedShare
+        else { return nil }
+        let waits = frames.readsBehindWrites.map { "\($0) reads behind a write" } ?? "reads behind writes not counted"
+        return Result(
+            target: "on `ui-during-import`, reader-pool misses at most 1% of its frames and no read waits behind a write",
+            measured: "\(Format.grouped(Double(frames.pooled.missed))) of \(Format.grouped(Double(frames.pooled.due))) frames missed (\(Format.decimal(missed * 100, digits: 1))%), " + waits,
+            met: missed <= 0.01 && frames.readsBehindWrites == 0
         )
     }
 
