@@ -37,19 +37,30 @@ struct MeasurementRulesTests {
         }
     }
 
-    @Test("Rounds change the row that runs before each row, so one neighbour cannot set a row's median")
-    func roundNeighbours() {
-        let rows = Array(0..<16)
-        let rounds = (0..<5).map { rows.order(ofRound: $0) }
+    @Test(
+        "Rounds change the row that runs before each row, so one neighbour cannot set a row's median",
+        arguments: [(count: 4, rounds: 3), (count: 5, rounds: 3), (count: 6, rounds: 5), (count: 7, rounds: 5),
+                    (count: 9, rounds: 5), (count: 16, rounds: 5), (count: 17, rounds: 5)]
+    )
+    func roundNeighbours(count: Int, rounds: Int) {
+        let rows = Array(0..<count)
+        let orders = (0..<rounds).map { rows.order(ofRound: $0) }
         for row in rows {
-            let before = rounds.compactMap { order in
+            let before = orders.compactMap { order in
                 order.firstIndex(of: row).flatMap { $0 > 0 ? order[$0 - 1] : nil }
             }
             #expect(Set(before).count == before.count, "row \(row) followed the same row twice: \(before)")
         }
-        #expect(rows.order(ofRound: 0) == rows)
-        #expect(rows.order(ofRound: 1) == [1, 0] + (2..<16).reversed())
-        #expect(rows.order(ofRound: 2) == (0..<16).map { (2 + $0 * 3) % 16 }, "16's third stride is 3: 2 is not prime to it")
+        for (round, next) in zip(orders, orders.dropFirst()) {
+            #expect(round.last != next.first, "a row ran twice in a row, across two rounds")
+        }
+    }
+
+    @Test("An even count of rows follows the offsets 0, 1, n − 1, 2, …, shifted by one each round")
+    func balancedOrder() {
+        let rows = Array("ABCDEF")
+        #expect([0, 1, 2].map { String(rows.order(ofRound: $0)) } == ["ABFCED", "BCADFE", "CDBEAF"])
+        #expect(String(Array("ABCDEFG").order(ofRound: 1)) == "BDFACEG", "seven rows: the second round steps by 2")
     }
 
     @Test("A spread overlaps another when their ranges meet")

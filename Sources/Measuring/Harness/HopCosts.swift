@@ -103,12 +103,10 @@ package struct HopCosts: Sendable, Equatable, Codable {
     }
 
     /// How long, at least, the probe sends its concurrent trips. The process's CPU time
-    /// counts a thread that is running on another core only up to that core's last
+    /// counts a thread that keeps running on another core only up to that core's last
     /// scheduler tick (Linux since 4.8: `thread_group_cputime` in kernel/sched/cputime.c;
-    /// a tick every 4 ms on a kernel built with HZ=250), so each edge of a window can miss
-    /// or add up to a tick of another thread's time. Three hundred trips from two callers
-    /// took about 10 ms and read 1.09 cores busy where the rows ran at 0.94 to 1.0; three
-    /// thousand read 0.99. Over 100 ms a tick is 4%.
+    /// a tick every 4 ms with HZ=250), so each edge of a short window can miss or add up
+    /// to a tick of another thread's time; over 100 ms a tick is 4%.
     package static let concurrentWindow: Duration = .milliseconds(100)
 
     /// One probe of each cost: `hops` actor calls (two hops each); `roundTrips` empty jobs
@@ -189,9 +187,9 @@ package struct HopCosts: Sendable, Equatable, Codable {
     }
 
     /// The same, the calls shared out among `clients` callers that run at once (caller k
-    /// makes the k-th, the (k + clients)-th, …), each index below `calls` once and then on,
-    /// until `deadline`: the wall time per call is then the time between two calls' ends,
-    /// not one call's latency.
+    /// makes the k-th, the (k + clients)-th, …), each index below `calls` once, then
+    /// further indices until `deadline`: the wall time per call is then the time between
+    /// two calls' ends, not one call's latency.
     private static func measure<WindowClock: Clock<Duration>>(
         _ calls: Int, clients: Int, until deadline: WindowClock.Instant, on clock: WindowClock,
         _ body: @escaping @Sendable (Int) async throws -> Void
@@ -201,7 +199,8 @@ package struct HopCosts: Sendable, Equatable, Codable {
                 for client in 0..<clients {
                     group.addTask {
                         var index = client
-                        while index < calls || clock.now < deadline {
+                        // A caller that another's error cancelled stops at once.
+                        while !Task.isCancelled && (index < calls || clock.now < deadline) {
                             try await body(index)
                             index += clients
                         }
@@ -247,7 +246,8 @@ package protocol RoundTripWork: Sendable {
     func runInPlace(_ index: Int) throws
     /// Runs the same work as one job on a serial queue; returns when the job is done.
     /// Concurrent callers go on past the probe's round trips until its window ends, so
-    /// `index` can be any count: a work repeats its calls, from the first, beyond its own.
+    /// `index` may exceed the work's own calls: the work wraps it to the first, and must
+    /// take a call made again.
     func runThroughQueue(_ index: Int) async throws
 }
 

@@ -11,7 +11,7 @@ import RowKit
 ///
 /// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
 ///   `runs` rounds in which every row runs once, in an order that moves from round to
-///   round (ABCDE BAEDC CEBDA, never AAA BBB CCC: `order(ofRound:)`), each
+///   round (ABFCED BCADFE CDBEAF, never AAA BBB CCC: `order(ofRound:)`), each
 ///   run right after a probe of the hop and queue costs; then one more run per row that
 ///   times every operation, for latency. A busy minute on a shared machine then slows
 ///   every row alike instead of one, and the spread of each cell over the rounds is
@@ -114,7 +114,7 @@ package struct BenchRunner: Sendable {
         }
         for round in 0..<settings.runs {
             for row in rows.order(ofRound: round) {
-                defer { countdown.finish(scenario, operations: timed.plan.operationCount) }
+                defer { countdown.finish(scenario, operations: timed.plan.operationCount, probedBy: timed.plan.clients.count) }
                 guard timed.failures[row.id] == nil else { continue }
                 progress.show("\(countdown.left)\(name) · round \(round + 1)/\(settings.runs) · \(row.name)")
                 let costs = try await probe()
@@ -209,10 +209,12 @@ package struct Countdown {
         start = clock.now
         total = settings.scenarios.reduce(0) { sum, scenario in
             settings.atEachClientCount(of: scenario).reduce(sum) { sum, count in
-                let plan = count.plan(for: scenario).operationCount
+                let plan = count.plan(for: scenario)
                 let warmUp = count.warmUpOperations(for: scenario)
                 let runs = Double(count.rows(for: scenario).count)
-                return sum + runs * (Self.cost(scenario, warmUp) + Double(count.runs + 1) * Self.cost(scenario, plan))
+                let rounds = Double(count.runs) * (Self.cost(scenario, plan.operationCount) + Self.probeWindow(clients: plan.clients.count))
+                let latency = Self.cost(scenario, plan.operationCount)
+                return sum + runs * (Self.cost(scenario, warmUp) + rounds + latency)
             }
         }
     }
@@ -223,8 +225,15 @@ package struct Countdown {
         Double(operations) * scenario.definition.roughMicroseconds + perRun
     }
 
-    package mutating func finish(_ scenario: Scenario, operations: Int) {
-        done += Self.cost(scenario, operations)
+    /// What the probe before a timed run adds with more than one client, in µs: the
+    /// window of its concurrent trips.
+    private static func probeWindow(clients: Int) -> Double {
+        clients > 1 ? HopCosts.concurrentWindow.nanoseconds / 1_000 : 0
+    }
+
+    /// One run done; `clients`, for a timed run, the clients its probe sent trips from.
+    package mutating func finish(_ scenario: Scenario, operations: Int, probedBy clients: Int = 1) {
+        done += Self.cost(scenario, operations) + Self.probeWindow(clients: clients)
     }
 
     /// The time left, nil until there is a pace to go by.
@@ -313,29 +322,44 @@ package struct TimedScenario: Sendable {
 // MARK: - Helpers
 
 extension Array {
-    /// The order of the `round`-th round: every element once, starting at element `round`
-    /// (modulo the count) and stepping by a stride that changes from round to round (1,
-    /// then count − 1, 2, count − 2, …, each prime to the count, so every element comes
-    /// once). A row's place then moves, and so does the row before it. A run leaves the
-    /// machine in a state that the next probe and run meet (a thread that polls before it
-    /// parks leaves the cores polling); a plain rotation would give each row the same
-    /// neighbour in every round, and the median of its runs could not drop it.
+    /// The order of the `round`-th round: every element once, the first one `round` places
+    /// on (modulo the count), so a row's place moves; and the element before each one
+    /// changes from round to round too, for as many rounds as there are rows, less one. A
+    /// run leaves the machine in a state that the next probe and run meet (a thread that
+    /// polls before it parks leaves the cores polling), so a row that always followed the
+    /// same row would meet that state in every round, and the median of its runs could
+    /// not drop it.
+    ///
+    /// With an even count, the offsets 0, 1, count − 1, 2, count − 2, … step by +1, −2, +3,
+    /// −4, …, every step a different one, so in `count` rounds each row follows each other
+    /// row once (a Williams design: E. J. Williams, "Experimental designs balanced for the
+    /// estimation of residual effects of treatments", Australian Journal of Scientific
+    /// Research, 1949). With an odd count, each round steps by a stride of its own that is
+    /// prime to the count; never count − 1, whose round would end on the row that starts
+    /// the next.
     package func order(ofRound round: Int) -> [Element] {
-        guard !isEmpty else { return self }
-        let strides = Self.strides(for: count)
-        let stride = strides[round % strides.count]
-        return (0..<count).map { self[(round + $0 * stride) % count] }
+        guard count > 1 else { return self }
+        let offsets = count % 2 == 0 ? Self.balancedOffsets(count) : Self.stridedOffsets(count, round: round)
+        return offsets.map { self[(round + $0) % count] }
     }
 
-    /// The strides prime to `count`, smallest steps either way first: 1, count − 1, 2, …
-    private static func strides(for count: Int) -> [Int] {
+    /// 0, 1, count − 1, 2, count − 2, …: every offset once, every step between two a
+    /// different one (for an even count).
+    private static func balancedOffsets(_ count: Int) -> [Int] {
+        (0..<count).map { place in place % 2 == 1 ? (place + 1) / 2 : (count - place / 2) % count }
+    }
+
+    /// 0, s, 2s, … for the round's stride s: 1, 2, count − 2, 3, count − 3, …, those prime to
+    /// the count.
+    private static func stridedOffsets(_ count: Int, round: Int) -> [Int] {
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
         var strides: [Int] = []
-        for step in 1...Swift.max(1, count / 2) {
-            for stride in [step, count - step] where stride > 0 && gcd(stride, count) == 1 && !strides.contains(stride) {
+        for step in 1..<count {
+            for stride in [step, count - step] where stride < count - 1 && gcd(stride, count) == 1 && !strides.contains(stride) {
                 strides.append(stride)
             }
         }
-        return strides.isEmpty ? [1] : strides
+        let stride = strides.isEmpty ? 1 : strides[round % strides.count]
+        return (0..<count).map { $0 * stride % count }
     }
 }

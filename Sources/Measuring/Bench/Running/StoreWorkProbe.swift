@@ -1,4 +1,5 @@
 import RowKit
+import Synchronization
 import Support
 import Harness
 import NoteStore
@@ -22,6 +23,11 @@ package final class StoreWorkProbe: RoundTripWork {
     // see that.
     private nonisolated(unsafe) let context: NoteContext
     private let operations: [ScenarioPlan.Operation]
+    /// One more than the largest identifier the plan uses: each trip through the queue
+    /// moves its import's identifiers this far times its number, past every other's.
+    private let identifierSpan: Int64
+    /// The trips sent through the queue so far, from any caller.
+    private let tripsThroughQueue = Mutex(0)
 
     /// How many round trips the probe makes (``ScenarioDefinition/probeRoundTrips``).
     package let roundTrips: Int
@@ -37,6 +43,8 @@ package final class StoreWorkProbe: RoundTripWork {
         }
         self.context = context
         operations = Array(plan.clients.joined())
+        let identifiers = plan.setup.map(\.largestIdentifier) + operations.map(\.largestIdentifier)
+        identifierSpan = (identifiers.max() ?? 0) + 1
     }
 
     package func runInPlace(_ index: Int) throws {
@@ -44,8 +52,16 @@ package final class StoreWorkProbe: RoundTripWork {
         try context.performAndWait { () throws(NoteStoreError) in try Self.makeFirstCall(of: operation, on: context) }
     }
 
+    /// The probe sends these trips again (from several callers at once, for as long as its
+    /// window lasts), and an import cannot write the same notes twice: each trip's import
+    /// writes notes and folders of its own, the plan's moved past every other trip's.
     package func runThroughQueue(_ index: Int) async throws {
-        let operation = operations[(index + operations.count / 2) % operations.count]  // not the ones made in place
+        let trip = tripsThroughQueue.withLock { trips in
+            defer { trips += 1 }
+            return trips
+        }
+        let planned = operations[(index + operations.count / 2) % operations.count]  // not the ones made in place
+        let operation = planned.withIdentifiers(shiftedBy: Int64(trip + 1) * identifierSpan, trip: trip)
         try await context.perform { context throws(NoteStoreError) in try Self.makeFirstCall(of: operation, on: context) }
     }
 
@@ -64,5 +80,47 @@ package final class StoreWorkProbe: RoundTripWork {
     /// Closes the probe's connection.
     package func close() {
         context.performAndWait { context.close() }
+    }
+}
+
+// MARK: - Identifiers
+
+extension ScenarioPlan.Operation {
+    /// The largest note or folder identifier the operation writes or names.
+    fileprivate var largestIdentifier: Int64 {
+        switch self {
+        case .pointRead(let id), .chatty(let id), .update(let id, _): id.rawValue
+        case .importBatch(let batch): batch.largestIdentifier
+        case .sync(let write): write.largestIdentifier
+        }
+    }
+
+    /// The same operation; an import's notes and folders moved `shift` identifiers on, its
+    /// folders renamed for `trip` (a folder's name is unique). Reads and updates stay.
+    fileprivate func withIdentifiers(shiftedBy shift: Int64, trip: Int) -> Self {
+        switch self {
+        case .importBatch(let batch): .importBatch(batch.withIdentifiers(shiftedBy: shift, trip: trip))
+        case .sync(let write): .sync(write.withIdentifiers(shiftedBy: shift, trip: trip))
+        case .pointRead, .chatty, .update: self
+        }
+    }
+}
+
+extension NoteBatch {
+    fileprivate var largestIdentifier: Int64 {
+        (notes.map(\.id.rawValue) + folders.map(\.id.rawValue)).max() ?? 0
+    }
+
+    fileprivate func withIdentifiers(shiftedBy shift: Int64, trip: Int) -> NoteBatch {
+        let own = Set(folders.map(\.id))
+        return NoteBatch(
+            folders: folders.map { FolderSnapshot(id: FolderID($0.id.rawValue + shift), name: "\($0.name) · \(trip)") },
+            notes: notes.map { note in
+                var note = note
+                note.id = NoteID(note.id.rawValue + shift)
+                if own.contains(note.folder) { note.folder = FolderID(note.folder.rawValue + shift) }
+                return note
+            }
+        )
     }
 }
