@@ -105,13 +105,10 @@ private final class RecordingWork: RoundTripWork {
 /// known number of readings, however fast the machine runs.
 private final class SteppingClock: Clock {
     private let start = ContinuousClock.now
-    private let readings = Mutex(0)
+    private let readings = Atomic(0)
 
     var now: ContinuousClock.Instant {
-        start.advanced(by: .milliseconds(readings.withLock { count in
-            count += 1
-            return count
-        }))
+        start.advanced(by: .milliseconds(readings.wrappingAdd(1, ordering: .relaxed).newValue))
     }
 
     var minimumResolution: Duration { .milliseconds(1) }

@@ -27,7 +27,7 @@ package final class StoreWorkProbe: RoundTripWork {
     /// moves its import's identifiers this far times its number, past every other's.
     private let identifierSpan: Int64
     /// The trips sent through the queue so far, from any caller.
-    private let tripsThroughQueue = Mutex(0)
+    private let tripsThroughQueue = Atomic(0)
 
     /// How many round trips the probe makes (``ScenarioDefinition/probeRoundTrips``).
     package let roundTrips: Int
@@ -56,10 +56,7 @@ package final class StoreWorkProbe: RoundTripWork {
     /// window lasts), and an import cannot write the same notes twice: each trip's import
     /// writes notes and folders of its own, the plan's moved past every other trip's.
     package func runThroughQueue(_ index: Int) async throws {
-        let trip = tripsThroughQueue.withLock { trips in
-            defer { trips += 1 }
-            return trips
-        }
+        let trip = tripsThroughQueue.wrappingAdd(1, ordering: .relaxed).oldValue
         let planned = operations[(index + operations.count / 2) % operations.count]  // not the ones made in place
         let operation = planned.withIdentifiers(shiftedBy: Int64(trip + 1) * identifierSpan, trip: trip)
         try await context.perform { context throws(NoteStoreError) in try Self.makeFirstCall(of: operation, on: context) }
