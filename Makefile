@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 LAB_RELEASE = $(SWIFT) run --configuration release lab
-# Where `make bench` and `make bench-full` write Results.md and Results.svg: a folder git
+# Where `make bench` and `make bench-full` write Results.md, .svg and .json: a folder git
 # ignores, so a first run changes nothing in the checkout. `make results` alone writes Docs/.
 RESULTS ?= results
 
@@ -34,19 +34,19 @@ bench: setup ## Build in release, print the table, write results/Results.md and 
 	$(SWIFT) build --configuration release --product lab
 	@mkdir -p $(RESULTS)
 	$(LAB_RELEASE) bench --docs $(RESULTS)
-	@echo "make bench: the table is above; Results.md and Results.svg are in $(RESULTS)/, which git ignores."
+	@echo "make bench: the table is above; Results.md, .svg and .json are in $(RESULTS)/, which git ignores."
 
 bench-full: setup ## The longer run: every scenario at full size (about 10 minutes on 2 cores), into results/.
 	$(SWIFT) build --configuration release --product lab
 	@mkdir -p $(RESULTS)
 	$(LAB_RELEASE) bench --full --docs $(RESULTS)
-	@echo "make bench-full: the table is above; Results.md and Results.svg are in $(RESULTS)/, which git ignores."
+	@echo "make bench-full: the table is above; Results.md, .svg and .json are in $(RESULTS)/, which git ignores."
 
 bench-quick: setup ## The short version of bench (20 to 75 seconds on 2 cores, build excluded).
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --quick
 
-results: setup ## For maintainers: the full run, written over the committed Docs/Results.md and .svg.
+results: setup ## For maintainers: the full run, written over the committed Docs/Results.md, .svg and .json.
 	$(SWIFT) build --configuration release --product lab
 	$(LAB_RELEASE) bench --full --docs Docs
 

@@ -107,7 +107,7 @@ package enum OutputFile: Equatable {
 
     /// Renames every staged file over its destination. When one rename fails, the ones
     /// already renamed are put back as they were, from a hard link to each replaced file
-    /// taken just before: Results.md and Results.svg change together or not at all.
+    /// taken just before: Results.md, Results.svg and Results.json change together or not at all.
     private static func commit(_ staged: [(temporary: SideFile, destination: String)]) throws(LabError) {
         var renamed: [(destination: String, staged: SideFile, previous: Previous)] = []
         for (index, file) in staged.enumerated() {

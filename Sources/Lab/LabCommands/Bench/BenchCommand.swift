@@ -91,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
-    @Option(name: .long, help: "Also write Results.md and Results.svg into this folder (both or neither), and a chart per scenario of a --clients sweep.")
+    @Option(name: .long, help: "Also write Results.md, Results.svg and Results.json (the report as JSON, which the guide's figure test can read) into this folder (all or none), and a chart per scenario of a --clients sweep.")
     var docs: String?
 
     func validate() throws {
@@ -139,7 +139,10 @@ struct BenchCommand: AsyncParsableCommand {
         let report = try await BenchRunner(settings: settings, progress: progress).run(checkingTargets: docs != nil)
         var outputs: [(text: String, to: OutputFile)] = []
         if let docs = destinations.docs {
-            outputs += [(report.renderedMarkdown(linkingCharts: true), docs.markdown), (report.renderedSVG(), docs.svg)]
+            outputs += [
+                (report.renderedMarkdown(linkingCharts: true), docs.markdown), (report.renderedSVG(), docs.svg),
+                (report.renderedJSON(), docs.json),
+            ]
             for sweep in report.clientSweeps {
                 if let chart = docs.charts[sweep.scenario] { outputs.append((report.renderedScalingSVG(sweep), chart)) }
             }
@@ -206,11 +209,11 @@ struct BenchCommand: AsyncParsableCommand {
 // MARK: - Destinations
 
 /// Where `lab bench` writes its results, every one checked before the benchmark runs: with
-/// `--docs`, Results.md, Results.svg and the chart of each scenario in `charts`, the ones a
-/// sweep runs at several client counts.
+/// `--docs`, Results.md, Results.svg, Results.json (the same report as JSON, schema 2) and the
+/// chart of each scenario in `charts`, the ones a sweep runs at several client counts.
 private struct Destinations {
     var report: OutputFile
-    var docs: (markdown: OutputFile, svg: OutputFile, charts: [Scenario: OutputFile])?
+    var docs: (markdown: OutputFile, svg: OutputFile, json: OutputFile, charts: [Scenario: OutputFile])?
 
     init(output: String?, docs: String?, charts: [Scenario]) throws(LabError) {
         report = try OutputFile(checking: output ?? "-")
@@ -221,7 +224,10 @@ private struct Destinations {
         for scenario in charts {
             files[scenario] = try OutputFile(checking: folder + BenchReport.ClientSweep.chartFileName(of: scenario))
         }
-        self.docs = (try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"), files)
+        self.docs = (
+            try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"),
+            try OutputFile(checking: folder + "Results.json"), files
+        )
     }
 }
 
