@@ -78,7 +78,7 @@ struct QuotedFiguresTests {
             <!-- figure: point-read | queue-perform | ops/s = 44,823 -->
             44,823 operations a second.
             """
-        let quotes = QuotedFigure.all(in: page)
+        let quotes = QuotedFigure.all(in: page + "\n\n    <!-- figure: run = shown, not checked -->\n")
         #expect(results.date == "2026-01-01T00:00:00Z")
         #expect(quotes.map(\.line) == [3, 4, 8])
         #expect(quotes.map(\.value) == ["0.07", "an actor hop 53 ns", "44,823"])
@@ -112,9 +112,13 @@ struct QuotedFigure {
     static func all(in text: String) -> [QuotedFigure] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var found: [QuotedFigure] = []
+        var inFence = false
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("<!-- figure:"), trimmed.hasSuffix("-->") else { continue }
+            if trimmed.hasPrefix("```") { inFence.toggle() }
+            // A marker shown as an example, in a fenced or an indented code block, is not one.
+            let indentation = line.prefix { $0 == " " }.count
+            guard !inFence, indentation < 4, trimmed.hasPrefix("<!-- figure:"), trimmed.hasSuffix("-->") else { continue }
             let body = trimmed.dropFirst("<!-- figure:".count).dropLast("-->".count)
             guard let equals = body.range(of: " = ") else { continue }
             let place = body[..<equals.lowerBound].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
