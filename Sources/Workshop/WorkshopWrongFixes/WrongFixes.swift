@@ -250,4 +250,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 19, name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: "contexts",
         because: "on the main queue", check: ReadsThatDoNotWaitCheck<LiveNoteListViewContext>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 1, name: "WorkItemWaitingArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ConfinementCheck<WorkItemWaitingArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "ScheduledImportArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ConfinementCheck<ScheduledImportArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "SkippingFailedBatchArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ConfinementCheck<SkippingFailedBatchArchive>.run(arguments:seeds:)
+    ),
 ]
