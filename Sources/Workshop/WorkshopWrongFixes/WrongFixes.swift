@@ -262,4 +262,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 1, name: "SkippingFailedBatchArchive", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: ConfinementCheck<SkippingFailedBatchArchive>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 2, name: "ConditionLockTitles", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: DebugSwitchCheck<ConditionLockTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
+        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
+    ),
 ]
