@@ -274,4 +274,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
         because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "BackgroundImportActorArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: PlainActorCheck<BackgroundImportActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "OptionalTryActorArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: PlainActorCheck<OptionalTryActorArchive>.run(arguments:seeds:)
+    ),
 ]
