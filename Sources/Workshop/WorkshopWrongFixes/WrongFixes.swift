@@ -286,4 +286,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 3, name: "OptionalTryActorArchive", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: PlainActorCheck<OptionalTryActorArchive>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "TaskImportModelArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: CustomExecutorCheck<TaskImportModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "KeptErrorModelArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: CustomExecutorCheck<KeptErrorModelArchive>.run(arguments:seeds:)
+    ),
 ]
