@@ -298,4 +298,12 @@ package let wrongFixes: [WrongFix] = [
         exercise: 4, name: "KeptErrorModelArchive", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: CustomExecutorCheck<KeptErrorModelArchive>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: GlobalActorCheck<AddressCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "SpinningReaderIndex", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: GlobalActorCheck<SpinningReaderIndex>.run(arguments:seeds:)
+    ),
 ]
