@@ -306,4 +306,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 5, name: "SpinningReaderIndex", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: GlobalActorCheck<SpinningReaderIndex>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 6, name: "LineBreakInitShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "nonisolated init switches off", check: IsolatedInitCheck<LineBreakInitShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: IsolatedInitCheck<OptionalLoadShelf>.run(arguments:seeds:)
+    ),
 ]
