@@ -318,4 +318,28 @@ package let wrongFixes: [WrongFix] = [
         exercise: 6, name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: IsolatedInitCheck<OptionalLoadShelf>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "SpinningImportButton", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: TaskInheritanceCheck<SpinningImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "OptionalTryImportButton", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TaskInheritanceCheck<OptionalTryImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
+    ),
 ]
