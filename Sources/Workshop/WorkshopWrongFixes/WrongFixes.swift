@@ -342,4 +342,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
+        because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: LostUpdatesCheck<OptionalSaveEditDesk>.run(arguments:seeds:)
+    ),
 ]
