@@ -354,4 +354,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 9, name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: LostUpdatesCheck<OptionalSaveEditDesk>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 10, name: "SemaphoreWaitingRowModel", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ChattyCallsCheck<SemaphoreWaitingRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: ChattyCallsCheck<ReflectedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: "rows",
+        because: "a later save", check: ChattyCallsCheck<RememberedRowModel>.run(arguments:seeds:)
+    ),
 ]
