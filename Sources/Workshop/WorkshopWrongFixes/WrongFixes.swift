@@ -366,4 +366,24 @@ package let wrongFixes: [WrongFix] = [
         exercise: 10, name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: "rows",
         because: "a later save", check: ChattyCallsCheck<RememberedRowModel>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 11, name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "unowned(unsafe)", check: RetainCycleCheck<UnsafeUnownedEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "AddressCapturingEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: RetainCycleCheck<AddressCapturingEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 12, name: "ReflectedCountCounter", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: ObservationCheck<ReflectedCountCounter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "PollingNoteList", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: InheritedIsolationCheck<PollingNoteList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
+    ),
 ]
