@@ -386,4 +386,16 @@ package let wrongFixes: [WrongFix] = [
         exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: BlockingExecutorCheck<OptionalImportImporter>.run(arguments:seeds:)
+    ),
 ]
