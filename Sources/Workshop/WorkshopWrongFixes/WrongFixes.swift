@@ -398,4 +398,20 @@ package let wrongFixes: [WrongFix] = [
         exercise: 14, name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: BlockingExecutorCheck<OptionalImportImporter>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: "shown",
+        because: "a later save", check: BackgroundSyncCheck<InboxListMergingTheFirstSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ModelActorOnMainCheck<ImportPanelOptionalImport>.run(arguments:seeds:)
+    ),
 ]
