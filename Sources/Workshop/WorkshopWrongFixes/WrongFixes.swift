@@ -414,4 +414,12 @@ package let wrongFixes: [WrongFix] = [
         exercise: 16, name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: ModelActorOnMainCheck<ImportPanelOptionalImport>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskOptionalSave", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TemporaryIDsCheck<DraftDeskOptionalSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
+    ),
 ]
