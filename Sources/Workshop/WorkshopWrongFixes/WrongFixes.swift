@@ -422,4 +422,12 @@ package let wrongFixes: [WrongFix] = [
         exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
         because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 18, name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: MainActorDefaultWrongFixes.optionalTryRecordImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
+    ),
 ]
