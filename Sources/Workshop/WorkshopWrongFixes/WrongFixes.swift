@@ -430,4 +430,12 @@ package let wrongFixes: [WrongFix] = [
         exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
     ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListSpinningForTheReader", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ReadsThatDoNotWaitCheck<LiveNoteListSpinningForTheReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListRefreshingInATask", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ReadsThatDoNotWaitCheck<LiveNoteListRefreshingInATask>.run(arguments:seeds:)
+    ),
 ]
