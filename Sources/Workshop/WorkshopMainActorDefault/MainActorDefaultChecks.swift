@@ -24,4 +24,6 @@ nonisolated package enum MainActorDefaultWrongFixes {
     package static let preconcurrencyImporter: CheckRun = IsolatedConformanceCheck<PreconcurrencyImporter>.run(arguments:seeds:)
     package static let mainActorDecodingImporter: CheckRun = IsolatedConformanceCheck<MainActorDecodingImporter>.run(arguments:seeds:)
     package static let titleOnlyImporter: CheckRun = IsolatedConformanceCheck<TitleOnlyImporter>.run(arguments:seeds:)
+    package static let optionalTryRecordImporter: CheckRun = IsolatedConformanceCheck<OptionalTryRecordImporter>.run(arguments:seeds:)
+    package static let selectPollingRecordImporter: CheckRun = IsolatedConformanceCheck<SelectPollingRecordImporter>.run(arguments:seeds:)
 }

@@ -250,4 +250,192 @@ package let wrongFixes: [WrongFix] = [
         exercise: 19, name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: "contexts",
         because: "on the main queue", check: ReadsThatDoNotWaitCheck<LiveNoteListViewContext>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 1, name: "WorkItemWaitingArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ConfinementCheck<WorkItemWaitingArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "ScheduledImportArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ConfinementCheck<ScheduledImportArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "SkippingFailedBatchArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ConfinementCheck<SkippingFailedBatchArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "ConditionLockTitles", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: DebugSwitchCheck<ConditionLockTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
+        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "BackgroundImportActorArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: PlainActorCheck<BackgroundImportActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "OptionalTryActorArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: PlainActorCheck<OptionalTryActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "TaskImportModelArchive", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: CustomExecutorCheck<TaskImportModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "KeptErrorModelArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: CustomExecutorCheck<KeptErrorModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: GlobalActorCheck<AddressCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "SpinningReaderIndex", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: GlobalActorCheck<SpinningReaderIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "LineBreakInitShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "nonisolated init switches off", check: IsolatedInitCheck<LineBreakInitShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: IsolatedInitCheck<OptionalLoadShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "SpinningImportButton", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: TaskInheritanceCheck<SpinningImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "OptionalTryImportButton", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TaskInheritanceCheck<OptionalTryImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
+        because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: LostUpdatesCheck<OptionalSaveEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "SemaphoreWaitingRowModel", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ChattyCallsCheck<SemaphoreWaitingRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: ChattyCallsCheck<ReflectedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: "rows",
+        because: "a later save", check: ChattyCallsCheck<RememberedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "unowned(unsafe)", check: RetainCycleCheck<UnsafeUnownedEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "AddressCapturingEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: RetainCycleCheck<AddressCapturingEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 12, name: "ReflectedCountCounter", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: ObservationCheck<ReflectedCountCounter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "PollingNoteList", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: InheritedIsolationCheck<PollingNoteList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
+        because: "a pointer rebuilt from an integer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: BlockingExecutorCheck<OptionalImportImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: "shown",
+        because: "a later save", check: BackgroundSyncCheck<InboxListMergingTheFirstSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ModelActorOnMainCheck<ImportPanelOptionalImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskOptionalSave", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TemporaryIDsCheck<DraftDeskOptionalSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: MainActorDefaultWrongFixes.optionalTryRecordImporter
+    ),
+    WrongFix(
+        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListSpinningForTheReader", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ReadsThatDoNotWaitCheck<LiveNoteListSpinningForTheReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 19, name: "LiveNoteListRefreshingInATask", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ReadsThatDoNotWaitCheck<LiveNoteListRefreshingInATask>.run(arguments:seeds:)
+    ),
 ]
