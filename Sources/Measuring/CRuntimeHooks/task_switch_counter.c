@@ -79,10 +79,14 @@ extern EnqueueGlobalHook swift_task_enqueueGlobal_hook;
 
 static _Atomic uint64_t global_enqueues;
 
-static __attribute__((swiftcall)) void count_global_enqueue(void *job, EnqueueGlobalOriginal original) {
+void lab_enqueue_counter_count(void) {
     if (atomic_load_explicit(&counting, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&global_enqueues, 1, memory_order_relaxed);
     }
+}
+
+static __attribute__((swiftcall)) void count_global_enqueue(void *job, EnqueueGlobalOriginal original) {
+    lab_enqueue_counter_count();
     original(job);
 }
 

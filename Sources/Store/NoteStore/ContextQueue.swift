@@ -67,13 +67,21 @@ public final class ContextQueue: Sendable {
     public func async(_ work: @escaping @Sendable () -> Void) {
         Self.dispatches.add(1, ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
-        guard Self.isCountingReadsBehindWrites else {
+        // The job as it is, unless a meter or a check wraps it: a closure of its own is one
+        // allocation per job, which a timed run must not pay.
+        let counting = Self.isCountingReadsBehindWrites
+        guard counting || Self.isSlowingJobs else {
             dispatchQueue.async(execute: work)
             return
         }
         // Read before the job is queued: whoever sees the count knows what it waits for.
         let writesBefore = writesEnded.load(ordering: .relaxed)
-        dispatchQueue.async { [self] in runJob(writesBefore: writesBefore, work) }
+        let observed = observedRun()
+        dispatchQueue.async { [self] in
+            startJob()
+            let job = { if counting { self.runJob(writesBefore: writesBefore, work) } else { work() } }
+            if let observed { observed(job) } else { job() }
+        }
     }
 
     /// Runs `work` on the queue and waits for it; runs it in place when already on it.
@@ -89,10 +97,14 @@ public final class ContextQueue: Sendable {
         if Self.isCountingReadsBehindWrites {
             let writesBefore = writesEnded.load(ordering: .relaxed)
             result = dispatchQueue.sync {
-                runJob(writesBefore: writesBefore) { Result { () throws(E) -> T in try work() } }
+                startJob()
+                return runJob(writesBefore: writesBefore) { Result { () throws(E) -> T in try work() } }
             }
         } else {
-            result = dispatchQueue.sync { Result { () throws(E) -> T in try work() } }
+            result = dispatchQueue.sync {
+                startJob()
+                return Result { () throws(E) -> T in try work() }
+            }
         }
         return try result.get()
     }

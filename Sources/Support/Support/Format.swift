@@ -25,6 +25,14 @@ package enum Format {
         value == value.rounded() ? String(Int(value)) : decimal(value, digits: 2)
     }
 
+    /// A duration in milliseconds, with two decimals below one, one below ten: 0.04 ms,
+    /// 5.2 ms, 12 ms.
+    package static func milliseconds(_ duration: Duration) -> String {
+        let value = Double(duration / .microseconds(1)) / 1_000
+        let digits = value < 1 ? 2 : value < 10 ? 1 : 0
+        return decimal(value, digits: digits) + " ms"
+    }
+
     /// A fraction as a signed whole percentage: +12%, -3%.
     package static func signedPercent(_ fraction: Double) -> String {
         String(format: "%+.0f%%", fraction * 100)

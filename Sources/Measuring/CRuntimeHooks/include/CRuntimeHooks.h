@@ -24,4 +24,73 @@ uint64_t lab_hop_counter_real_hops(void);
 /// switch as the hop counter.
 uint64_t lab_enqueue_counter_global_enqueues(void);
 
+/// The threads the job clock times.
+typedef enum {
+    /// The cooperative pool: held by a sleep, or by a spin until a store job it caused ended.
+    lab_job_clock_pool = 0,
+    /// The main queue: held by anything it does, waiting or computing.
+    lab_job_clock_main = 1,
+    /// A context's queue (an actor's executor on it): held only by a wait for a store job
+    /// it sent.
+    lab_job_clock_context_queue = 2,
+} LabJobClockKind;
+
+/// What the job clock saw since it was last read, by LabJobClockKind. A job's hold is the
+/// time it kept its thread from other work, as its kind defines it; the time its thread
+/// waited for a core is never part of it.
+typedef struct {
+    uint64_t longest_hold_ns[3];
+    uint64_t jobs[3];
+} LabJobClockReading;
+
+/// A job the clock times: zeros for none.
+typedef struct {
+    uint32_t slot;
+    uint64_t job;
+} LabJobClockJob;
+
+/// Who sent a job: the job that queued it, and the job that caused that one (itself when
+/// no other did).
+typedef struct {
+    LabJobClockJob job;
+    LabJobClockJob origin;
+} LabJobClockSender;
+
+/// A job being timed, from lab_job_clock_begin to lab_job_clock_end on the same thread.
+typedef struct {
+    LabJobClockKind kind;
+    uint64_t start_ns;
+    uint64_t on_core_ns;
+    uint64_t waiting_ns;
+} LabJobClockTiming;
+
+/// True where the job clock is built (Linux x86_64, arm64).
+bool lab_job_clock_is_available(void);
+
+/// Takes over the global executor's jobs from now on, and times each one and each job of
+/// the main queue (job_clock.c). Once per process; true when the clock runs.
+bool lab_job_clock_install(void);
+
+/// Whether the main queue's jobs are timed: not in a ThreadSanitizer build, whose own
+/// interceptor of `dispatch_async_f` comes first.
+bool lab_job_clock_times_the_main_queue(void);
+
+/// The clock's reading since the last call, which starts a new one.
+LabJobClockReading lab_job_clock_take(void);
+
+/// Starts timing a job on the calling thread, sent by `sender`: for jobs the clock does not
+/// run itself.
+LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender);
+
+/// Ends timing the job `timing` began, on the same thread.
+void lab_job_clock_end(LabJobClockTiming timing);
+
+/// The job the calling thread runs for the clock, and the job that caused it: what a job
+/// queued now remembers as its sender.
+LabJobClockSender lab_job_clock_current_job(void);
+
+/// Tells the clock that a job of the store, sent by `sender`, has ended: the jobs it names,
+/// if they still run, waited for the store.
+void lab_job_clock_store_job_ended(LabJobClockSender sender);
+
 #endif

@@ -13,14 +13,17 @@ struct StoreLedger: Codable, Sendable, Equatable {
     /// code makes neither.
     var contextsOnTheMainQueue: Int
     var contextsConfinedToActors: Int
+    /// How long the worst moments held a thread of the pool or the main thread.
+    var stalls: Stalls
 
-    static var now: StoreLedger {
+    static func now(stalls: Stalls) -> StoreLedger {
         StoreLedger(
             containersOpened: StoreAudit.containersOpened,
             containersHandedIn: WorkshopData.containersHandedIn,
             waits: StoreAudit.blockingWaits,
             contextsOnTheMainQueue: StoreAudit.contextsOnTheMainQueue,
-            contextsConfinedToActors: StoreAudit.contextsConfinedToActors
+            contextsConfinedToActors: StoreAudit.contextsConfinedToActors,
+            stalls: stalls
         )
     }
 }

@@ -58,6 +58,7 @@ public struct DraftMeasurements: Measurements {
 public enum RetainCycleCheck<Editor: DraftEditing>: ExerciseChecker {
     public static var exercise: Exercise { .retainCycle }
     public static var usesStore: Bool { false }
+    public static var countsBytes: Bool { true }
 
     /// Editors made and let go while the allocator counts: a leak of a few bytes each shows.
     static var editors: Int { 200 }

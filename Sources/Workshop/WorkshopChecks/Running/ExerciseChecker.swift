@@ -27,6 +27,13 @@ public protocol ExerciseChecker {
     /// where it may not, a `contexts` check follows `store`.
     static var contextsMustHaveTheirOwnQueues: Bool { get }
 
+    /// Whether the check counts bytes: its child then runs with the allocator's exact
+    /// statistics.
+    static var countsBytes: Bool { get }
+
+    /// How much later each job of the store starts while the child runs.
+    static var storeSlowdown: Duration { get }
+
     /// Runs in the child process: drives the learner's code and records what the meters
     /// say, on the run's data (`record.data`).
     static func measure(_ record: Recorder<Measured>) async throws
@@ -40,6 +47,16 @@ extension ExerciseChecker {
     public static var usesStore: Bool { true }
 
     public static var contextsMustHaveTheirOwnQueues: Bool { false }
+
+    /// Whether the check counts bytes: its child then runs with the allocator's exact
+    /// statistics, which turn off the allocator's thread caches. Others keep them: without
+    /// them, threads that allocate at once take turns at a lock, and a turn is a sleep the
+    /// stall meter would charge to a job that only computes.
+    public static var countsBytes: Bool { false }
+
+    /// How much later each job of the store starts while the child runs: long enough that a
+    /// thread held until the store answers is held for milliseconds.
+    public static var storeSlowdown: Duration { .milliseconds(3) }
 
     /// How long the child may run before it is declared stuck: this only stops a deadlock,
     /// far beyond what any finished run takes. It grades nothing.
@@ -99,8 +116,9 @@ extension ExerciseChecker {
         }
         defer { secret.remove() }
         var environment = ProcessInfo.processInfo.environment
-        // Exact allocator statistics in the child, for the checks that count bytes.
-        environment[AllocationMeter.exactCountingEnvironment.name] = AllocationMeter.exactCountingEnvironment.value
+        // Exact allocator statistics in the child for the checks that count bytes, and the
+        // allocator's thread caches for the others (``countsBytes``).
+        environment[AllocationMeter.exactCountingEnvironment.name] = countsBytes ? AllocationMeter.exactCountingEnvironment.value : nil
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
@@ -116,7 +134,7 @@ extension ExerciseChecker {
             checks.insert(.ownsNoStore(run.ledger, run: run), at: 0)
             if contextsMustHaveTheirOwnQueues { checks.insert(.contextsOnTheirOwnQueues(run.ledger, run: run), at: 1) }
             let trap = checks.firstIndex { $0.id == "trap" }.map { $0 + 1 } ?? 1
-            checks.insert(.noBlockingWaits(run.ledger, exercise: exercise, run: run), at: trap)
+            checks.insert(.noBlockingWaits(run.ledger, exercise: exercise, limits: holdLimits, run: run), at: trap)
         }
         return CheckReport(exercise: exercise, checks: checks)
     }
@@ -129,11 +147,16 @@ extension ExerciseChecker {
             return 2
         }
         let recorder = Recorder<Measured>(data: WorkshopData(seed: secret.seed), token: secret.token)
+        if usesStore { await watchTheThreadsThatMustNotWait() }
         do {
             try await measure(recorder)
+            // The stall meter charges a job when it ends: end the one that ran the last of
+            // the learner's code before the last reading.
+            await Task.yield()
             recorder.recordLedger()
             return 0
         } catch {
+            await Task.yield()
             recorder.recordLedger()
             recorder.recordError(error)
             return 2

@@ -1,4 +1,5 @@
 import NoteStore
+internal import Harness
 
 // MARK: - Measurements
 
@@ -28,11 +29,18 @@ public final class Recorder<Measured: Measurements> {
         self.token = token
     }
 
+    /// The worst holds of the pool's and the main thread's so far, with the steps they
+    /// happened in.
+    private var stalls = Stalls()
+    /// The step running now.
+    private var currentStep: String?
+
     /// Announces the next part of the run, as a clause: "importing the setup batches".
     /// The store's counts go first, so that a run that stops in this step still says
     /// what the store had done before it.
     public func step(_ what: String) {
         recordLedger()
+        currentStep = what
         Wire.step.write(what, token: token)
     }
 
@@ -44,7 +52,8 @@ public final class Recorder<Measured: Measurements> {
 
     /// Sends what the store counted in this process: the containers opened and the waits.
     func recordLedger() {
-        Wire.ledger.write(Wire.encode(StoreLedger.now), token: token)
+        stalls.absorb(StallMeter.take(), during: currentStep)
+        Wire.ledger.write(Wire.encode(StoreLedger.now(stalls: stalls)), token: token)
     }
 
     /// Sends the error that ended the run.

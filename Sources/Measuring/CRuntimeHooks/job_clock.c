@@ -1,0 +1,456 @@
+// Times the jobs of the threads that must never wait: how long each one held its thread.
+//
+// The runtime hands every job meant for the global executor to `swift_task_enqueueGlobal`,
+// and lets a process see it first through `swift_task_enqueueGlobal_hook` (and its two
+// delayed forms). Once installed, the job clock keeps those jobs: it runs them on a pool of
+// its own, as wide as the machine has cores (as the cooperative pool is), each through
+// `swift_job_run` between two readings of the thread's clocks. The main actor's jobs reach
+// the main queue through libdispatch's `dispatch_async_f`, which the clock wraps the same
+// way. The store's context queues time their own jobs through lab_job_clock_begin/end.
+//
+// A job's thread is never charged the time it waited for a core (the second field of
+// `/proc/thread-self/schedstat`), so a preempted job is not a held one. What holds a thread
+// depends on the thread (LabJobClockKind): on the pool, a job that sleeps for most of its
+// time (a semaphore, a work item's `wait`, a condition, a run loop, a sleep) or spins until
+// a job of the store that the job caused (sent, or sent from a task it started) has ended; on the main queue, anything; on a context's queue, only a wait for
+// a job of the store it sent. A job that awaits is cut into short jobs at each `await`.
+//
+// It is a meter for a check, not a scheduler: it has no priorities, and when every thread is
+// held for longer than `rescue_after_ns` while jobs wait, it adds a thread, as libdispatch
+// does for a blocked pool, so a blocking program ends slowly instead of never.
+
+#define _GNU_SOURCE
+#include "CRuntimeHooks.h"
+
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__)) && __has_attribute(swiftcall)
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+// MARK: - The runtime's and libdispatch's entry points
+
+/// An executor reference: two words, as the runtime passes it. The generic executor is {0, 0}.
+typedef struct {
+    void *identity;
+    uintptr_t implementation;
+} JobExecutorRef;
+
+extern __attribute__((swiftcall)) void swift_job_run(void *job, JobExecutorRef executor);
+extern __attribute__((swiftcall)) void swift_get_time(long long *seconds, long long *nanoseconds, int clock);
+
+typedef __attribute__((swiftcall)) void (*EnqueueOriginal)(void *job);
+typedef __attribute__((swiftcall)) void (*EnqueueHook)(void *job, EnqueueOriginal original);
+typedef __attribute__((swiftcall)) void (*DelayOriginal)(unsigned long long nanoseconds, void *job);
+typedef __attribute__((swiftcall)) void (*DelayHook)(unsigned long long nanoseconds, void *job, DelayOriginal original);
+typedef __attribute__((swiftcall)) void (*DeadlineOriginal)(
+    long long seconds, long long nanoseconds, long long toleranceSeconds, long long toleranceNanoseconds, int clock, void *job);
+typedef __attribute__((swiftcall)) void (*DeadlineHook)(
+    long long seconds, long long nanoseconds, long long toleranceSeconds, long long toleranceNanoseconds, int clock, void *job,
+    DeadlineOriginal original);
+
+extern EnqueueHook swift_task_enqueueGlobal_hook;
+extern DelayHook swift_task_enqueueGlobalWithDelay_hook;
+extern DeadlineHook swift_task_enqueueGlobalWithDeadline_hook;
+
+// libdispatch, declared here because its headers are not on a C target's search path on
+// Linux: its timers, for the jobs that resume after a sleep, and its main queue.
+typedef struct dispatch_queue_s *dispatch_queue_t;
+extern void dispatch_after_f(uint64_t when, dispatch_queue_t queue, void *context, void (*work)(void *));
+extern uint64_t dispatch_time(uint64_t when, int64_t delta);
+extern dispatch_queue_t dispatch_queue_create(const char *label, void *attributes);
+extern struct dispatch_queue_s _dispatch_main_q;
+
+/// Counts a global enqueue for the hop meter (task_switch_counter.c).
+void lab_enqueue_counter_count(void);
+
+// MARK: - Clocks
+
+static uint64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// The calling thread's time on a core and time waiting for one.
+typedef struct {
+    uint64_t on_core_ns;
+    uint64_t waiting_ns;
+} SchedulerTimes;
+
+static _Thread_local int schedstat_file = -1;
+
+static SchedulerTimes scheduler_times(void) {
+    SchedulerTimes times = {0, 0};
+    // The thread's CPU clock is exact; the first field of schedstat, time on a core, is
+    // brought up to date at the scheduler's ticks only (4 ms at 250 Hz). The wait, the
+    // second field, is exact for a running thread: it changes when the thread gets a core.
+    struct timespec cpu;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    times.on_core_ns = (uint64_t)cpu.tv_sec * 1000000000u + (uint64_t)cpu.tv_nsec;
+    if (schedstat_file < 0) schedstat_file = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    if (schedstat_file < 0) return times;
+    char text[96];
+    ssize_t length = pread(schedstat_file, text, sizeof text - 1, 0);
+    if (length <= 0) return times;
+    text[length] = 0;
+    char *end = text;
+    (void)strtoull(end, &end, 10);
+    times.waiting_ns = strtoull(end, &end, 10);
+    return times;
+}
+
+// MARK: - What the clock saw
+
+/// The longest hold of each kind of job, and the jobs timed, since the last reading.
+static _Atomic uint64_t longest_hold_ns[3];
+static _Atomic uint64_t jobs_timed[3];
+
+static void record_longest(_Atomic uint64_t *longest_ns, uint64_t held) {
+    uint64_t longest = atomic_load_explicit(longest_ns, memory_order_relaxed);
+    while (held > longest
+           && !atomic_compare_exchange_weak_explicit(longest_ns, &longest, held, memory_order_relaxed, memory_order_relaxed)) {
+    }
+}
+
+// MARK: - Who waited for the store
+
+/// The job a thread runs under the clock: its number, and whether a job of the store that it
+/// caused has ended while it still ran. Slots are never freed or reused, so a store job that
+/// ends after its sender's thread has gone finds a number that no longer matches.
+typedef struct {
+    _Atomic uint64_t job;
+    _Atomic bool waited_for_the_store;
+} JobSlot;
+
+enum { slot_count = 4096 };
+static JobSlot slots[slot_count];
+static _Atomic int slots_taken;
+/// This thread's slot, from 1; 0 before its first timed job, -1 when none was left.
+static _Thread_local int slot_number;
+static _Thread_local int timed_jobs_running;
+/// The job that caused the one running on this thread, when another did: the job that
+/// sent it, or the job that sent that one. A job that starts a task and spins until the
+/// task's store work is done waits for the store as surely as one that sends it itself.
+static _Thread_local LabJobClockJob running_origin;
+
+static JobSlot *this_threads_slot(void) {
+    if (slot_number == 0) {
+        int taken = atomic_fetch_add_explicit(&slots_taken, 1, memory_order_relaxed);
+        slot_number = taken < slot_count ? taken + 1 : -1;
+    }
+    return slot_number > 0 ? &slots[slot_number - 1] : NULL;
+}
+
+/// Whether `job` still runs: its slot has not moved on to another job.
+static bool still_runs(LabJobClockJob job) {
+    return job.slot != 0 && job.slot <= slot_count
+        && atomic_load_explicit(&slots[job.slot - 1].job, memory_order_relaxed) == job.job;
+}
+
+LabJobClockSender lab_job_clock_current_job(void) {
+    JobSlot *slot = timed_jobs_running > 0 ? this_threads_slot() : NULL;
+    if (slot == NULL) return (LabJobClockSender){{0, 0}, {0, 0}};
+    LabJobClockJob job = {(uint32_t)slot_number, atomic_load_explicit(&slot->job, memory_order_relaxed)};
+    // The cause is the nearest job up the chain that still runs: one that has ended waits
+    // for nothing, and everything descends from the first job of all.
+    return (LabJobClockSender){job, still_runs(running_origin) ? running_origin : job};
+}
+
+static void mark_waited(LabJobClockJob job) {
+    if (still_runs(job)) atomic_store_explicit(&slots[job.slot - 1].waited_for_the_store, true, memory_order_relaxed);
+}
+
+void lab_job_clock_store_job_ended(LabJobClockSender sender) {
+    mark_waited(sender.job);
+    mark_waited(sender.origin);
+}
+
+// MARK: - Timing a job
+
+LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender) {
+    running_origin = sender.origin;
+    JobSlot *slot = this_threads_slot();
+    if (slot != NULL) {
+        atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
+        atomic_store_explicit(&slot->waited_for_the_store, false, memory_order_relaxed);
+    }
+    timed_jobs_running += 1;
+    SchedulerTimes times = scheduler_times();
+    return (LabJobClockTiming){
+        .kind = kind, .start_ns = monotonic_ns(), .on_core_ns = times.on_core_ns, .waiting_ns = times.waiting_ns,
+    };
+}
+
+void lab_job_clock_end(LabJobClockTiming timing) {
+    uint64_t wall = monotonic_ns() - timing.start_ns;
+    SchedulerTimes after = scheduler_times();
+    timed_jobs_running -= 1;
+    running_origin = (LabJobClockJob){0, 0};
+    JobSlot *slot = this_threads_slot();
+    bool waited = slot != NULL && atomic_load_explicit(&slot->waited_for_the_store, memory_order_relaxed);
+    if (slot != NULL) atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
+    uint64_t on_core = after.on_core_ns - timing.on_core_ns;
+    uint64_t waiting_for_a_core = after.waiting_ns - timing.waiting_ns;
+    uint64_t kept = wall > waiting_for_a_core ? wall - waiting_for_a_core : 0;
+    uint64_t slept = kept > on_core ? kept - on_core : 0;
+    uint64_t held;
+    switch (timing.kind) {
+    case lab_job_clock_pool:
+        // The pool may compute: only a wait, or a spin until a store job it caused ended.
+        // A job that computes sleeps too, in short turns at the allocator's and the kernel's
+        // locks (a few percent of its time, up to a third when threads allocate at once); a
+        // job that waits sleeps for most of its time.
+        held = waited ? kept : (slept * 2 >= kept ? slept : 0);
+        break;
+    case lab_job_clock_main:
+        // The main thread is held by whatever it does: the interface draws no frame meanwhile.
+        held = kept;
+        break;
+    default:
+        // A context's queue runs the store's own work, which may sleep on the store's locks:
+        // only a wait for a store job it sent holds it.
+        held = waited ? kept : 0;
+        break;
+    }
+    record_longest(&longest_hold_ns[timing.kind], held);
+    atomic_fetch_add_explicit(&jobs_timed[timing.kind], 1, memory_order_relaxed);
+}
+
+static void run_timed(void (*work)(void *), void *context, LabJobClockKind kind, LabJobClockSender sender) {
+    LabJobClockTiming timing = lab_job_clock_begin(kind, sender);
+    work(context);
+    lab_job_clock_end(timing);
+}
+
+static void run_global_job(void *job) {
+    swift_job_run(job, (JobExecutorRef){0, 0});
+}
+
+// MARK: - The pool
+
+typedef struct QueuedJob {
+    void *job;
+    /// The job that queued it, when the clock ran that one.
+    LabJobClockSender sender;
+    struct QueuedJob *next;
+} QueuedJob;
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t job_ready = PTHREAD_COND_INITIALIZER;
+static QueuedJob *first_job;
+static QueuedJob *last_job;
+static int threads;
+static int idle_threads;
+/// When the pool last started a job or went idle: a pool whose threads are all held since
+/// longer than `rescue_after_ns`, with jobs waiting, gets one thread more.
+static uint64_t last_progress_ns;
+static const uint64_t rescue_after_ns = 200000000u;
+static const int most_threads = 64;
+
+static void *pool_thread(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        while (first_job == NULL) {
+            idle_threads += 1;
+            pthread_cond_wait(&job_ready, &pool_lock);
+            idle_threads -= 1;
+        }
+        QueuedJob *queued = first_job;
+        first_job = queued->next;
+        if (first_job == NULL) last_job = NULL;
+        last_progress_ns = monotonic_ns();
+        pthread_mutex_unlock(&pool_lock);
+        void *job = queued->job;
+        LabJobClockSender sender = queued->sender;
+        free(queued);
+        run_timed(run_global_job, job, lab_job_clock_pool, sender);
+        pthread_mutex_lock(&pool_lock);
+        last_progress_ns = monotonic_ns();
+    }
+    return NULL;
+}
+
+/// Starts one more pool thread; called with the lock held.
+static void add_thread(void) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, pool_thread, NULL) == 0) {
+        pthread_detach(thread);
+        threads += 1;
+    }
+}
+
+static void *rescuer(void *unused) {
+    (void)unused;
+    for (;;) {
+        usleep(50000);
+        pthread_mutex_lock(&pool_lock);
+        if (first_job != NULL && idle_threads == 0 && threads < most_threads
+            && monotonic_ns() - last_progress_ns > rescue_after_ns) {
+            add_thread();
+            last_progress_ns = monotonic_ns();
+        }
+        pthread_mutex_unlock(&pool_lock);
+    }
+    return NULL;
+}
+
+static QueuedJob *make_queued_job(void *job) {
+    QueuedJob *queued = malloc(sizeof *queued);
+    if (queued == NULL) abort();
+    queued->job = job;
+    queued->sender = lab_job_clock_current_job();
+    queued->next = NULL;
+    return queued;
+}
+
+static void push(QueuedJob *queued) {
+    pthread_mutex_lock(&pool_lock);
+    if (last_job != NULL) last_job->next = queued; else first_job = queued;
+    last_job = queued;
+    pthread_cond_signal(&job_ready);
+    pthread_mutex_unlock(&pool_lock);
+}
+
+// MARK: - The main queue
+
+static _Atomic bool timing_main_queue;
+
+#if !__has_feature(thread_sanitizer)
+
+#include <dlfcn.h>
+
+/// Work bound for the main queue.
+typedef struct {
+    void *context;
+    void (*work)(void *);
+    LabJobClockSender sender;
+} MainQueueWork;
+
+static void run_main_queue_work(void *boxed) {
+    MainQueueWork work = *(MainQueueWork *)boxed;
+    free(boxed);
+    run_timed(work.work, work.context, lab_job_clock_main, work.sender);
+}
+
+typedef void (*DispatchAsyncFunction)(dispatch_queue_t queue, void *context, void (*work)(void *));
+
+// The main actor's jobs reach the main queue through `dispatch_async_f`, called by the Swift
+// runtime (its main-executor hook is not consulted in Swift 6.3). A definition in the
+// executable comes first for calls from other libraries; once the clock runs, work bound for
+// the main queue is timed, and everything else passes straight on.
+void dispatch_async_f(dispatch_queue_t queue, void *context, void (*work)(void *)) {
+    static _Atomic(DispatchAsyncFunction) real_dispatch_async_f;
+    DispatchAsyncFunction real = atomic_load_explicit(&real_dispatch_async_f, memory_order_relaxed);
+    if (real == NULL) {
+        real = (DispatchAsyncFunction)dlsym(RTLD_NEXT, "dispatch_async_f");
+        atomic_store_explicit(&real_dispatch_async_f, real, memory_order_relaxed);
+    }
+    if (queue == &_dispatch_main_q && atomic_load_explicit(&timing_main_queue, memory_order_relaxed)) {
+        MainQueueWork *boxed = malloc(sizeof *boxed);
+        if (boxed != NULL) {
+            boxed->context = context;
+            boxed->work = work;
+            boxed->sender = lab_job_clock_current_job();
+            real(queue, boxed, run_main_queue_work);
+            return;
+        }
+    }
+    real(queue, context, work);
+}
+
+#endif
+
+// MARK: - The hooks
+
+static dispatch_queue_t timers;
+
+static void push_after_delay(void *queued) { push(queued); }
+
+static __attribute__((swiftcall)) void enqueue(void *job, EnqueueOriginal original) {
+    (void)original;
+    lab_enqueue_counter_count();
+    push(make_queued_job(job));
+}
+
+static __attribute__((swiftcall)) void enqueue_after(unsigned long long nanoseconds, void *job, DelayOriginal original) {
+    (void)original;
+    dispatch_after_f(dispatch_time(0, (int64_t)nanoseconds), timers, make_queued_job(job), push_after_delay);
+}
+
+static __attribute__((swiftcall)) void enqueue_at(
+    long long seconds, long long nanoseconds, long long toleranceSeconds, long long toleranceNanoseconds, int clock, void *job,
+    DeadlineOriginal original)
+{
+    (void)original;
+    (void)toleranceSeconds;
+    (void)toleranceNanoseconds;
+    long long nowSeconds = 0, nowNanoseconds = 0;
+    swift_get_time(&nowSeconds, &nowNanoseconds, clock);
+    long long delay = (seconds - nowSeconds) * 1000000000LL + (nanoseconds - nowNanoseconds);
+    dispatch_after_f(dispatch_time(0, delay > 0 ? delay : 0), timers, make_queued_job(job), push_after_delay);
+}
+
+static bool installed;
+
+static void install(void) {
+    timers = dispatch_queue_create("lab.job-clock.timers", NULL);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    pthread_mutex_lock(&pool_lock);
+    last_progress_ns = monotonic_ns();
+    for (long index = 0; index < (cores > 0 ? cores : 1); index++) add_thread();
+    pthread_mutex_unlock(&pool_lock);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, rescuer, NULL) == 0) pthread_detach(thread);
+    swift_task_enqueueGlobalWithDelay_hook = enqueue_after;
+    swift_task_enqueueGlobalWithDeadline_hook = enqueue_at;
+    swift_task_enqueueGlobal_hook = enqueue;
+    atomic_store(&timing_main_queue, true);
+    installed = true;
+}
+
+bool lab_job_clock_is_available(void) { return true; }
+
+bool lab_job_clock_install(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install);
+    return installed;
+}
+
+bool lab_job_clock_times_the_main_queue(void) {
+#if __has_feature(thread_sanitizer)
+    return false;
+#else
+    return atomic_load(&timing_main_queue);
+#endif
+}
+
+LabJobClockReading lab_job_clock_take(void) {
+    LabJobClockReading reading;
+    for (int kind = 0; kind < 3; kind++) {
+        reading.longest_hold_ns[kind] = atomic_exchange_explicit(&longest_hold_ns[kind], 0, memory_order_relaxed);
+        reading.jobs[kind] = atomic_exchange_explicit(&jobs_timed[kind], 0, memory_order_relaxed);
+    }
+    return reading;
+}
+
+#else
+
+// Elsewhere the clock is not installed, and checks report it as unavailable.
+bool lab_job_clock_is_available(void) { return false; }
+bool lab_job_clock_install(void) { return false; }
+bool lab_job_clock_times_the_main_queue(void) { return false; }
+LabJobClockReading lab_job_clock_take(void) { return (LabJobClockReading){{0, 0, 0}, {0, 0, 0}}; }
+LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender) {
+    (void)sender;
+    return (LabJobClockTiming){kind, 0, 0, 0};
+}
+void lab_job_clock_end(LabJobClockTiming timing) { (void)timing; }
+LabJobClockSender lab_job_clock_current_job(void) { return (LabJobClockSender){{0, 0}, {0, 0}}; }
+void lab_job_clock_store_job_ended(LabJobClockSender sender) { (void)sender; }
+
+#endif
