@@ -41,6 +41,16 @@ struct WrongFixTests {
         #expect(check.problem?.contains(fix.because) == true, "\(check.problem ?? "no problem")")
     }
 
+    @Test("Every open hole, a wrong fix no check refuses yet, is named for trainers in the workshop guide")
+    func openHolesAreNamed() throws {
+        let guide = try String(contentsOf: Repository.root.appendingPathComponent("Docs/Workshop.md"), encoding: .utf8)
+        for hole in openHoles {
+            let named = guide.contains(hole.name)
+            #expect(named, "Docs/Workshop.md does not name \(hole.name)")
+            #expect(!wrongFixes.contains { $0.name == hole.name }, "\(hole.name) is both refused and open")
+        }
+    }
+
     @Test("The wrong fixes cover every way round a lesson that a check must refuse")
     func everyKind() {
         for kind in WrongFix.Kind.allCases {

@@ -26,6 +26,7 @@
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -239,48 +240,69 @@ typedef struct QueuedJob {
     struct QueuedJob *next;
 } QueuedJob;
 
+// Jobs are queued from inside timed jobs, so queuing never blocks: a lock there, taken by a
+// thread the machine then preempts, would make the queuing job sleep and count as held.
+// New jobs go on a lock-free stack; the pool's threads take them off in a batch, in order,
+// under a lock of their own, and sleep on a semaphore that counts the jobs queued.
+static _Atomic(QueuedJob *) incoming;
+static sem_t jobs_queued;
+
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t job_ready = PTHREAD_COND_INITIALIZER;
-static QueuedJob *first_job;
-static QueuedJob *last_job;
-static int threads;
-static int idle_threads;
-/// When the pool last started a job or went idle: a pool whose threads are all held since
-/// longer than `rescue_after_ns`, with jobs waiting, gets one thread more.
-static uint64_t last_progress_ns;
+static QueuedJob *ready_first;
+static QueuedJob *ready_last;
+static _Atomic int threads;
+static _Atomic int idle_threads;
+/// When a pool thread last started a job: a pool whose threads are all held since longer
+/// than `rescue_after_ns`, with jobs waiting, gets one thread more.
+static _Atomic uint64_t last_progress_ns;
 static const uint64_t rescue_after_ns = 200000000u;
 static const int most_threads = 64;
 
+/// The next job in the order queued, or NULL; called with the pool's lock held.
+static QueuedJob *next_ready(void) {
+    if (ready_first == NULL) {
+        QueuedJob *taken = atomic_exchange_explicit(&incoming, NULL, memory_order_acquire);
+        // The stack is newest first: reverse it.
+        while (taken != NULL) {
+            QueuedJob *next = taken->next;
+            taken->next = ready_first;
+            if (ready_first == NULL) ready_last = taken;
+            ready_first = taken;
+            taken = next;
+        }
+    }
+    QueuedJob *job = ready_first;
+    if (job != NULL) {
+        ready_first = job->next;
+        if (ready_first == NULL) ready_last = NULL;
+    }
+    return job;
+}
+
 static void *pool_thread(void *unused) {
     (void)unused;
-    pthread_mutex_lock(&pool_lock);
     for (;;) {
-        while (first_job == NULL) {
-            idle_threads += 1;
-            pthread_cond_wait(&job_ready, &pool_lock);
-            idle_threads -= 1;
-        }
-        QueuedJob *queued = first_job;
-        first_job = queued->next;
-        if (first_job == NULL) last_job = NULL;
-        last_progress_ns = monotonic_ns();
+        atomic_fetch_add_explicit(&idle_threads, 1, memory_order_relaxed);
+        while (sem_wait(&jobs_queued) != 0) {}
+        atomic_fetch_sub_explicit(&idle_threads, 1, memory_order_relaxed);
+        pthread_mutex_lock(&pool_lock);
+        QueuedJob *queued = next_ready();
         pthread_mutex_unlock(&pool_lock);
+        if (queued == NULL) continue;
+        atomic_store_explicit(&last_progress_ns, monotonic_ns(), memory_order_relaxed);
         void *job = queued->job;
         LabJobClockSender sender = queued->sender;
         free(queued);
         run_timed(run_global_job, job, lab_job_clock_pool, sender);
-        pthread_mutex_lock(&pool_lock);
-        last_progress_ns = monotonic_ns();
     }
     return NULL;
 }
 
-/// Starts one more pool thread; called with the lock held.
 static void add_thread(void) {
     pthread_t thread;
     if (pthread_create(&thread, NULL, pool_thread, NULL) == 0) {
         pthread_detach(thread);
-        threads += 1;
+        atomic_fetch_add_explicit(&threads, 1, memory_order_relaxed);
     }
 }
 
@@ -288,13 +310,13 @@ static void *rescuer(void *unused) {
     (void)unused;
     for (;;) {
         usleep(50000);
-        pthread_mutex_lock(&pool_lock);
-        if (first_job != NULL && idle_threads == 0 && threads < most_threads
-            && monotonic_ns() - last_progress_ns > rescue_after_ns) {
+        int waiting = 0;
+        sem_getvalue(&jobs_queued, &waiting);
+        if (waiting > 0 && atomic_load(&idle_threads) == 0 && atomic_load(&threads) < most_threads
+            && monotonic_ns() - atomic_load(&last_progress_ns) > rescue_after_ns) {
             add_thread();
-            last_progress_ns = monotonic_ns();
+            atomic_store(&last_progress_ns, monotonic_ns());
         }
-        pthread_mutex_unlock(&pool_lock);
     }
     return NULL;
 }
@@ -309,11 +331,11 @@ static QueuedJob *make_queued_job(void *job) {
 }
 
 static void push(QueuedJob *queued) {
-    pthread_mutex_lock(&pool_lock);
-    if (last_job != NULL) last_job->next = queued; else first_job = queued;
-    last_job = queued;
-    pthread_cond_signal(&job_ready);
-    pthread_mutex_unlock(&pool_lock);
+    QueuedJob *top = atomic_load_explicit(&incoming, memory_order_relaxed);
+    do {
+        queued->next = top;
+    } while (!atomic_compare_exchange_weak_explicit(&incoming, &top, queued, memory_order_release, memory_order_relaxed));
+    sem_post(&jobs_queued);
 }
 
 // MARK: - The main queue
@@ -399,11 +421,10 @@ static bool installed;
 
 static void install(void) {
     timers = dispatch_queue_create("lab.job-clock.timers", NULL);
+    sem_init(&jobs_queued, 0, 0);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    pthread_mutex_lock(&pool_lock);
-    last_progress_ns = monotonic_ns();
+    atomic_store(&last_progress_ns, monotonic_ns());
     for (long index = 0; index < (cores > 0 ? cores : 1); index++) add_thread();
-    pthread_mutex_unlock(&pool_lock);
     pthread_t thread;
     if (pthread_create(&thread, NULL, rescuer, NULL) == 0) pthread_detach(thread);
     swift_task_enqueueGlobalWithDelay_hook = enqueue_after;

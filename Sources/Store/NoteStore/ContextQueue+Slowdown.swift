@@ -29,10 +29,11 @@ extension ContextQueue {
     /// Jobs that started late because of ``slowEveryJob(by:)``.
     package static var slowedJobs: Int { slowed.load(ordering: .relaxed) }
 
-    /// Shows every slowed job to `observer`: how a meter times the jobs of the context
-    /// queues, and learns which of the threads it watches waited for work it sent there.
+    /// Shows every slowed job to `observer`, the first one given in this process: how a
+    /// meter times the jobs of the context queues, and learns which of the threads it
+    /// watches waited for work it sent there.
     package static func observeSlowedJobs(_ observer: some SlowedJobObserver) {
-        jobObserver.withLock { $0 = observer }
+        _ = jobObserver.storeIfNil(ObserverBox(observer))
     }
 
     /// Runs where a job is queued: how the job's work is to run on the queue, or nil when
@@ -40,7 +41,8 @@ extension ContextQueue {
     @inline(__always)
     func observedRun() -> SlowedJobObserver.Run? {
         guard Self.isSlowingJobs, !isMain else { return nil }
-        return Self.jobObserver.withLock { $0 }?.jobQueued()
+        // Read without a lock: the caller may be a job a meter times.
+        return Self.jobObserver.load()?.observer.jobQueued()
     }
 
     /// Runs at the start of every job of this queue: the job starts late when jobs are slowed.
@@ -54,7 +56,17 @@ extension ContextQueue {
 
     private static let slowdownMicroseconds = Atomic<Int>(0)
     private static let slowed = Atomic<Int>(0)
-    private static let jobObserver = Mutex<(any SlowedJobObserver)?>(nil)
+    /// Set once, by the one meter of a process.
+    private static let jobObserver = AtomicLazyReference<ObserverBox>()
+}
+
+/// Holds the observer, for a reference that is read without a lock.
+private final class ObserverBox: Sendable {
+    let observer: any SlowedJobObserver
+
+    init(_ observer: any SlowedJobObserver) {
+        self.observer = observer
+    }
 }
 
 // MARK: - SlowedJobObserver

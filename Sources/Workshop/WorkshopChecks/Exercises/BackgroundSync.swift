@@ -30,7 +30,7 @@ extension Exercise {
         ],
         startingFailure: .check("shown"),
         entryPoint: "BackgroundSyncCheck<InboxList>",
-        checkIDs: ["store", "trap", "waits", "main-queue", "shown", "objects", "row-reads"],
+        checkIDs: ["store", "trap", "main-queue", "shown", "objects", "row-reads", "waits"],
         escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge"
     )
 }

@@ -27,7 +27,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("hops"),
-        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "trap", "waits", "rows", "hops", "dispatches"],
+        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "trap", "rows", "hops", "dispatches", "waits"],
         escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row"
     )
 }

@@ -32,7 +32,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "main actor-isolated conformance"),
-        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "waits", "decoded", "main-actor", "checksum"],
+        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "decoded", "main-actor", "checksum", "waits"],
         escapeAdvice: "mark the record type, or its conformance, nonisolated",
         defaultIsolation: .mainActor
     )

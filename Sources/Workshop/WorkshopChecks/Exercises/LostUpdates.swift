@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("checksum"),
-        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "waits", "checksum"]
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "checksum", "waits"]
     )
 }
 
@@ -59,10 +59,9 @@ public struct EditMeasurements: Measurements {
 public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     public static var exercise: Exercise { .lostUpdates }
     public static var contextsMustHaveTheirOwnQueues: Bool { true }
-    /// Its run sends some 1,400 (9) or 2,000 (14) jobs to the store: half the usual slowdown
-    /// keeps a check near 5 s, and a wait for one job still holds a thread five times longer
-    /// than any job of the reference solution.
-    public static var storeSlowdown: Duration { .microseconds(1_500) }
+    /// Its run sends some 1,400 jobs to the store: a slowdown a little under the usual keeps
+    /// a check near 7 s.
+    public static var storeSlowdown: Duration { .microseconds(2_500) }
 
     /// Three rounds of edits, each from its own seed drawn from the run's.
     static func seeds(_ data: WorkshopData) -> [UInt64] {

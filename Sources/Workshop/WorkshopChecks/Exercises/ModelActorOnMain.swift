@@ -32,7 +32,7 @@ extension Exercise {
         ],
         startingFailure: .check("main-actor"),
         entryPoint: "ModelActorOnMainCheck<ImportPanel>",
-        checkIDs: ["store", "trap", "waits", "parsed", "main-actor", "executor", "checksum"],
+        checkIDs: ["store", "trap", "parsed", "main-actor", "executor", "checksum", "waits"],
         escapeAdvice: "keep the importer a model actor, and make it off the main actor"
     )
 }

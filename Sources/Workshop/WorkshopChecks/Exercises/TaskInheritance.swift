@@ -26,7 +26,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("main-actor"),
-        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "waits", "parsed", "main-actor", "checksum"]
+        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "parsed", "main-actor", "checksum", "waits"]
     )
 }
 

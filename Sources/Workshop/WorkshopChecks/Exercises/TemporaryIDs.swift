@@ -30,7 +30,7 @@ extension Exercise {
         ],
         startingFailure: .check("opened"),
         entryPoint: "TemporaryIDsCheck<DraftDesk>",
-        checkIDs: ["store", "trap", "waits", "opened", "ids", "saved"],
+        checkIDs: ["store", "trap", "opened", "ids", "saved", "waits"],
         escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers"
     )
 }
