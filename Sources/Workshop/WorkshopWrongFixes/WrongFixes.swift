@@ -302,15 +302,6 @@ package let wrongFixes: [WrongFix] = [
         exercise: 19, name: "LiveNoteListRefreshingInATask", kind: .skipsTheWork, refusedBy: "reads",
         because: "read the notes they show from the store", check: ReadsThatDoNotWaitCheck<LiveNoteListRefreshingInATask>.run(arguments:seeds:)
     ),
-]
-
-// MARK: - Open holes
-
-/// Wrong fixes that no check refuses yet, each with the check meant to refuse it and the
-/// words its problem will contain: what a pass cannot prove today, listed for trainers in
-/// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
-/// tests then prove it.
-package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 19, name: "LiveNoteListSkippingFrames", kind: .skipsTheWork, refusedBy: "reads",
         because: "calls to refresh() read the notes they show", check: ReadsThatDoNotWaitCheck<LiveNoteListSkippingFrames>.run(arguments:seeds:)
@@ -323,6 +314,15 @@ package let openHoles: [WrongFix] = [
         exercise: 19, name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: "contexts",
         because: "on the main queue", check: ReadsThatDoNotWaitCheck<LiveNoteListViewContext>.run(arguments:seeds:)
     ),
+]
+
+// MARK: - Open holes
+
+/// Wrong fixes that no check refuses yet, each with the check meant to refuse it and the
+/// words its problem will contain: what a pass cannot prove today, listed for trainers in
+/// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
+/// tests then prove it.
+package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 1, name: "ScheduledImportArchive", kind: .skipsTheWork, refusedBy: "done",
         because: "returned before its work was done", check: ConfinementCheck<ScheduledImportArchive>.run(arguments:seeds:)
