@@ -247,20 +247,8 @@ package let wrongFixes: [WrongFix] = [
         because: "held", check: DebugSwitchCheck<ConditionLockTitles>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 5, name: "SpinningReaderIndex", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: GlobalActorCheck<SpinningReaderIndex>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 8, name: "SpinningImportButton", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
@@ -285,14 +273,6 @@ package let wrongFixes: [WrongFix] = [
     WrongFix(
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "checksum",
-        because: "the database does not hold what was imported", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
     ),
     WrongFix(
         exercise: 19, name: "LiveNoteListSpinningForTheReader", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
@@ -446,5 +426,25 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 18, name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: MainActorDefaultWrongFixes.optionalTryRecordImporter
+    ),
+    WrongFix(
+        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "checksum",
+        because: "the database does not hold what was imported", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
+    ),
+    WrongFix(
+        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
     ),
 ]

@@ -62,6 +62,7 @@ typedef struct {
     uint64_t start_ns;
     uint64_t on_core_ns;
     uint64_t waiting_ns;
+    uint64_t waits;
 } LabJobClockTiming;
 
 /// True where the job clock is built (Linux x86_64, arm64).

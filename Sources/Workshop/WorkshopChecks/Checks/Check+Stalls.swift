@@ -53,22 +53,16 @@ extension ExerciseChecker {
         _ = StallMeter.take()
     }
 
-    /// The limits the `waits` check holds the run to.
+    /// The limits the `waits` check holds the run to. A job of the pool or an actor on a
+    /// context's queue: nine tenths of the store's slowdown, so a wait for one slowed job,
+    /// which lasts at least the slowdown, is always above it (an awaiting job holds its
+    /// thread for tens of microseconds; on a loaded machine, turns at the runtime's and the
+    /// allocator's locks made a reference solution's job sleep up to 1.4 ms). A job of the
+    /// main actor, computing or waiting: two thirds of the slowdown, above what the main
+    /// actor's own work takes in the reference solutions (under 1 ms).
     static var holdLimits: HoldLimits {
-        HoldLimits(slowdown: storeSlowdown, job: holdLimit, main: mainHoldLimit)
+        HoldLimits(slowdown: storeSlowdown, job: storeSlowdown * 9 / 10, main: storeSlowdown * 2 / 3)
     }
-
-    /// The longest a job of the pool or an actor on a context's queue may hold its thread:
-    /// nine tenths of the store's slowdown, so a wait for one slowed job, which lasts at
-    /// least the slowdown, is always above it. An awaiting job holds its thread for tens of
-    /// microseconds; on a loaded machine, turns at the runtime's and the allocator's locks
-    /// made a reference solution's job sleep up to 1.4 ms.
-    static var holdLimit: Duration { storeSlowdown * 9 / 10 }
-
-    /// The longest a job of the main actor may hold the main thread, computing or waiting:
-    /// two thirds of the store's slowdown, above what the main actor's own work takes in the
-    /// reference solutions (under 1 ms), below a wait for one slowed job.
-    static var mainHoldLimit: Duration { storeSlowdown * 2 / 3 }
 }
 
 // MARK: - The check

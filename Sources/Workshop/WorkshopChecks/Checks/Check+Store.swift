@@ -48,28 +48,6 @@ extension Check {
         }
     }
 
-    /// `waits`: no synchronous wait parked a thread: not the main thread, a context's queue
-    /// or a thread of the cooperative pool, nor a thread the exercise holds for the purpose.
-    static func noBlockingWaits(_ ledger: StoreLedger?, exercise: Exercise, run: ChildRun) -> Check {
-        let expected = "0 synchronous waits: nothing parks a thread until a queue is free"
-        return .of("waits", ledger, expected: expected, run: run) { ledger in
-            let waits = ledger.waits
-            let places = [
-                (waits.mainThread, "on the main thread"),
-                (waits.contextQueue, "on another context's queue (an actor on a custom executor)"),
-                (waits.cooperativePool, "on the cooperative pool (async code, a default actor)"),
-                (waits.otherThread, "on a thread held for it (a dispatch queue, a Thread, an executor's enqueue)"),
-            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-            return .verify(
-                "waits", waits.total == 0, expected: expected,
-                measured: waits.total == 0 ? "0 waits" : "\(count(Double(waits.total), "wait")): \(places)",
-                problem: "performAndWait (or ContextQueue.sync) parked a thread \(waits.total) "
-                    + "\(waits.total == 1 ? "time" : "times"): \(places). A thread parked until a queue is free is "
-                    + "a thread other work waits for (lesson 1): \(exercise.waitsAdvice)"
-            )
-        }
-    }
-
     /// `contexts`: the exercise's contexts are on queues of their own, as its lesson has them:
     /// none on the main queue, where its work would run on the interface's thread, and none
     /// confined to an actor with the lab's `confine(to:)`, which Core Data does not have.
