@@ -255,10 +255,6 @@ package let wrongFixes: [WrongFix] = [
         because: "held", check: TaskInheritanceCheck<SpinningImportButton>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "checksum",
-        because: "the database does not hold what was imported", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
     ),
@@ -293,6 +289,10 @@ package let wrongFixes: [WrongFix] = [
     WrongFix(
         exercise: 19, name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: "contexts",
         because: "on the main queue", check: ReadsThatDoNotWaitCheck<LiveNoteListViewContext>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "PosixSemaphoreArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: ConfinementCheck<PosixSemaphoreArchive>.run(arguments:seeds:)
     ),
 ]
 
@@ -436,8 +436,8 @@ package let openHoles: [WrongFix] = [
         because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "checksum",
-        because: "the database does not hold what was imported", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
+        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
@@ -446,5 +446,9 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
     ),
 ]
