@@ -45,7 +45,7 @@ public final class NoteContainer: Sendable {
     }
 
     public let options: Options
-    let connectionLocation: SQLiteConnection.Location
+    package let connectionLocation: SQLiteConnection.Location
     /// Keeps an in-memory database alive while contexts come and go; nil for files.
     private let anchor: Mutex<SQLiteConnection?>
     /// The database's journal mode when the container opened it: `wal` for a file (every
@@ -66,8 +66,11 @@ public final class NoteContainer: Sendable {
     private let rowReads = Atomic<Int>(0)
     private let rowsFetched = Atomic<Int>(0)
     /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
-    private let injectedFailures = Mutex<[NoteID: NoteStoreError]>([:])
-    private let hasInjectedFailures = Atomic<Bool>(false)
+    let injectedReadFailures = Mutex<[NoteID: NoteStoreError]>([:])
+    /// Saves that fail on purpose: see ``failSaves(writing:with:)``.
+    let injectedSaveFailure = Mutex<SaveFailure?>(nil)
+    /// Whether a failure was ever injected: the one load the store's hot paths pay.
+    let hasInjectedFailures = Atomic<Bool>(false)
 
     /// Opens the database, creating the file and the schema when missing.
     /// - Throws: `NoteStoreError.notADatabase` for a file that is not a SQLite database,
@@ -175,20 +178,5 @@ extension NoteContainer {
 
     func noteRowsFetched(_ rows: Int) {
         rowsFetched.add(rows, ordering: .relaxed)
-    }
-
-    /// Makes every later read of note `id` from the database fail with `error`, as a disk
-    /// that fails would: for a check that must tell a caller who handles a missing note
-    /// from one who hides every failure.
-    package func failReads(of id: NoteID, with error: NoteStoreError) {
-        injectedFailures.withLock { $0[id] = error }
-        hasInjectedFailures.store(true, ordering: .releasing)
-    }
-
-    /// The failure ``failReads(of:with:)`` set for `id`, if any: one relaxed load unless a
-    /// failure was ever set.
-    func injectedFailure(of id: NoteID) -> NoteStoreError? {
-        guard hasInjectedFailures.load(ordering: .acquiring) else { return nil }
-        return injectedFailures.withLock { $0[id] }
     }
 }

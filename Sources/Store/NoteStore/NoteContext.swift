@@ -174,6 +174,7 @@ public final class NoteContext {
             for id in deletedNotes.keys {
                 try connection.statement(NoteSchema.deleteNote).bind(id.rawValue, at: 1).run()
             }
+            if let failure = container.injectedFailure(savingAnyOf: { pendingWrites }) { throw failure }
             beforeCommit?()
         }
         for note in insertedNotes.values { note.committed = note.storage }
@@ -191,6 +192,18 @@ public final class NoteContext {
         insertedFolders.removeAll(keepingCapacity: true)
         if !changes.isEmpty { container.publish(changes, from: self) }
         return changes
+    }
+
+    /// The notes the pending save inserts or updates, with the values it writes.
+    private var pendingWrites: [NoteSnapshot] {
+        (Array(insertedNotes.values) + Array(updatedNotes.values)).compactMap { note in
+            note.storage.map { values in
+                NoteSnapshot(
+                    id: note.id, folder: values.folder, title: values.title, body: values.body,
+                    created: values.created, modified: values.modified
+                )
+            }
+        }
     }
 
     /// Discards every pending change: inserted objects leave the context, updated ones

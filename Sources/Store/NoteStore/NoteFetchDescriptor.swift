@@ -63,6 +63,7 @@ extension NoteContext {
         while try statement.step() {
             rows += 1
             let id = NoteID(statement.int64(0))
+            if let failure = container.injectedFailure(of: id) { throw failure }
             if deletedNotes[id] != nil { continue }
             if let registered = registeredNotes[id]?.note, !registered.isFaultUnchecked {
                 notes.append(registered)

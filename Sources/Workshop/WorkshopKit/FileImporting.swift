@@ -16,7 +16,7 @@ public protocol FileImportingActor: NoteModelActor {
 /// What exercise 16 asks of the learner's screen: a main-actor view model that makes the
 /// importer it imports with.
 @MainActor
-public protocol ImportScreenModel: AnyObject {
+public protocol ImportScreenModel: AnyObject, Sendable {
     associatedtype Importer: FileImportingActor
     init(container: NoteContainer)
     /// Makes the screen's importer, as a view does in `.task { }` when it appears.

@@ -17,7 +17,7 @@ import WorkshopStarters
 import WorkshopWrongFixes
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let wrong = Dictionary(uniqueKeysWithValues: wrongFixes.map { ("wrong:\($0.name)", [$0.exercise: $0.run]) })
+let wrong = Dictionary(uniqueKeysWithValues: (wrongFixes + openHoles).map { ("wrong:\($0.name)", [$0.exercise: $0.run]) })
 // The solutions compiled with the main actor as their default isolation are in a module of their own.
 let solutions = solutionChecks.merging(mainActorDefaultSolutionChecks) { $1 }
 let table = arguments.count >= 2 ? (["starter": starterChecks, "solution": solutions].merging(wrong) { $1 })[arguments[1]] : nil

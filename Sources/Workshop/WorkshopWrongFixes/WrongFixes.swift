@@ -294,15 +294,6 @@ package let wrongFixes: [WrongFix] = [
         exercise: 1, name: "PosixSemaphoreArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ConfinementCheck<PosixSemaphoreArchive>.run(arguments:seeds:)
     ),
-]
-
-// MARK: - Open holes
-
-/// Wrong fixes that no check refuses yet, each with the check meant to refuse it and the
-/// words its problem will contain: what a pass cannot prove today, listed for trainers in
-/// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
-/// tests then prove it.
-package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 1, name: "ScheduledImportArchive", kind: .skipsTheWork, refusedBy: "done",
         because: "returned before its work was done", check: ConfinementCheck<ScheduledImportArchive>.run(arguments:seeds:)
@@ -310,14 +301,6 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 1, name: "SkippingFailedBatchArchive", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: ConfinementCheck<SkippingFailedBatchArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
-        because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
-        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 3, name: "BackgroundImportActorArchive", kind: .skipsTheWork, refusedBy: "done",
@@ -334,6 +317,55 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 4, name: "KeptErrorModelArchive", kind: .skipsTheWork, refusedBy: "failure",
         because: "never reached the caller", check: CustomExecutorCheck<KeptErrorModelArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "OptionalTryImportButton", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TaskInheritanceCheck<OptionalTryImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: LostUpdatesCheck<OptionalSaveEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: BlockingExecutorCheck<OptionalImportImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ModelActorOnMainCheck<ImportPanelOptionalImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskOptionalSave", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: TemporaryIDsCheck<DraftDeskOptionalSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: MainActorDefaultWrongFixes.optionalTryRecordImporter
+    ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
+    ),
+]
+
+// MARK: - Open holes
+
+/// Wrong fixes that no check refuses yet, each with the check meant to refuse it and the
+/// words its problem will contain: what a pass cannot prove today, listed for trainers in
+/// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
+/// tests then prove it.
+package let openHoles: [WrongFix] = [
+    WrongFix(
+        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
+        because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
+        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
@@ -356,20 +388,12 @@ package let openHoles: [WrongFix] = [
         because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 8, name: "OptionalTryImportButton", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: TaskInheritanceCheck<OptionalTryImportButton>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
         because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 9, name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: LostUpdatesCheck<OptionalSaveEditDesk>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
@@ -400,10 +424,6 @@ package let openHoles: [WrongFix] = [
         because: "returned before its work was done", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 14, name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: BlockingExecutorCheck<OptionalImportImporter>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 15, name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: "shown",
         because: "a later save", check: BackgroundSyncCheck<InboxListMergingTheFirstSave>.run(arguments:seeds:)
     ),
@@ -412,20 +432,8 @@ package let openHoles: [WrongFix] = [
         because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 16, name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: ModelActorOnMainCheck<ImportPanelOptionalImport>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 17, name: "DraftDeskOptionalSave", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: TemporaryIDsCheck<DraftDeskOptionalSave>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
         because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 18, name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: MainActorDefaultWrongFixes.optionalTryRecordImporter
     ),
     WrongFix(
         exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
@@ -436,19 +444,11 @@ package let openHoles: [WrongFix] = [
         because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 16, name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: "done",
-        because: "returned before its work was done", check: ModelActorOnMainCheck<ImportPanelTaskImport>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
     ),
     WrongFix(
         exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
-        because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
     ),
 ]

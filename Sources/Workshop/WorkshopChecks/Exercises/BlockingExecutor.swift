@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("deadlock"),
-        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "executor", "checksum", "index", "waits"],
+        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "executor", "checksum", "index", "done", "failure", "waits"],
         allows: [.waitingCall],
         waitsAdvice: "an executor hands each job to its queue with async and returns, as ContextExecutor does"
     )
@@ -37,11 +37,12 @@ extension Exercise {
 // MARK: - IndexedImportMeasurements
 
 /// What a run of an ``IndexedImporting`` measured.
-public struct IndexedImportMeasurements: Measurements {
+public struct IndexedImportMeasurements: WritesThroughCalls {
     var checksum: Checksum?
     var indexed: Int?
     /// Whether the importer's jobs run on a context's queue.
     var onAContextQueue: Bool?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -64,13 +65,20 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         let onQueue = await importer.runsOnAContextQueue()
         record.record { $0.onAContextQueue = onQueue }
         record.step("importing the setup batches")
-        for batch in data.plan.setup { try await importer.importBatch(batch) }
+        let witness = try DatabaseWitness(container)
+        for batch in data.plan.setup {
+            try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await importer.importBatch(batch) }
+        }
         record.step("reading the checksum and the index")
         let checksum = try await data.checksum(of: container)
         let indexed = await importer.indexedCount()
         record.record {
             $0.checksum = checksum
             $0.indexed = indexed
+        }
+        record.step("importing one more batch while a save of it fails")
+        await record.failingBatch("importBatch(_:)", in: container, seenBy: witness) { batch in
+            try await importer.importBatch(batch)
         }
     }
 
@@ -97,6 +105,8 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
                     problem: "\(indexed) of \(notes) titles indexed"
                 )
             },
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 }

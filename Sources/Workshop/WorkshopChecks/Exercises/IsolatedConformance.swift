@@ -32,7 +32,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "main actor-isolated conformance"),
-        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "decoded", "main-actor", "checksum", "waits"],
+        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "decoded", "main-actor", "checksum", "done", "failure", "waits"],
         escapeAdvice: "mark the record type, or its conformance, nonisolated",
         defaultIsolation: .mainActor
     )
@@ -41,10 +41,11 @@ extension Exercise {
 // MARK: - RecordImportMeasurements
 
 /// What a run of a ``RecordImporting`` measured.
-public struct RecordImportMeasurements: Measurements {
+public struct RecordImportMeasurements: WritesThroughCalls {
     var recordsDecoded: Int?
     var recordsOnMainActor: Int?
     var checksum: Checksum?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -71,7 +72,11 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
         try await data.importThroughTheCheck([NoteBatch(folders: data.folders)], into: container)
         let file = try RecordFile(notes: data.notes)
         record.step("importing a file of \(data.notes.count) records from the main actor")
-        try await importFile(file, into: container)
+        let importer = try await makeImporter(container)
+        let witness = try DatabaseWitness(container)
+        try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
+            try await importer.importFile(file)
+        }
         let decoded = RecordFile.decoded
         record.record {
             $0.recordsDecoded = decoded.records
@@ -80,12 +85,18 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
         record.step("reading the checksum")
         let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
+
+        record.step("importing one more file while a save of it fails")
+        await record.failingBatch("importFile(_:)", in: container, seenBy: witness) { @MainActor batch in
+            try await importer.importFile(RecordFile(notes: batch.notes))
+        }
     }
 
-    /// Hands the file to the importer, as an app's Import button would: from the main actor.
+    /// The importer, made as an app's Import button makes it: on the main actor, which
+    /// then hands it the files.
     @MainActor
-    private static func importFile(_ file: RecordFile, into container: NoteContainer) async throws {
-        try await Importer(container: container).importFile(file)
+    private static func makeImporter(_ container: NoteContainer) async throws -> Importer {
+        try Importer(container: container)
     }
 
     public static func checks(_ measured: RecordImportMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
@@ -111,6 +122,8 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
                 )
             },
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 

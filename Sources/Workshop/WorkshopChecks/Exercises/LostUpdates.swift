@@ -28,14 +28,14 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("checksum"),
-        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "checksum", "waits"]
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "checksum", "done", "failure", "waits"]
     )
 }
 
 // MARK: - EditMeasurements
 
 /// What the runs of a ``NoteEditing`` measured, one entry per seed.
-public struct EditMeasurements: Measurements {
+public struct EditMeasurements: WritesThroughCalls {
     struct Seed: Codable, Sendable {
         var seed: UInt64
         var checksum: Checksum
@@ -47,6 +47,7 @@ public struct EditMeasurements: Measurements {
     }
 
     var seeds: [Seed]?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -125,6 +126,23 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             ))
             record.record { $0.seeds = results }
         }
+
+        record.step("applying one edit alone, then one while its save fails")
+        let container = try await data.seeded()
+        let editor = try Editor(container: container)
+        let witness = try DatabaseWitness(container)
+        let (edited, failing) = (data.notes[10], data.notes[11])
+        let edit = NoteEdit(body: "edited alone \(edited.id.rawValue)", modifiedAdvance: 1)
+        try await record.done("apply(_:to:)", writes: [edited.after(edit)], seenBy: witness) {
+            try await editor.apply(edit, to: edited.id)
+        }
+        let failingEdit = NoteEdit(body: "edited while the disk fails \(failing.id.rawValue)", modifiedAdvance: 1)
+        await record.failingSaves(
+            "apply(_:to:)", writes: [failing.after(failingEdit)], failing: { $0.id == failing.id },
+            in: container, seenBy: witness
+        ) {
+            try await editor.apply(failingEdit, to: failing.id)
+        }
     }
 
     /// Runs each client's `edits` through `editor`, the clients at once.
@@ -173,6 +191,18 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
                     problem: wrong.isEmpty ? "only \(results.count) of \(rounds) rounds ran" : described.joined(separator: "; ")
                 )
             },
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
+    }
+}
+
+extension NoteSnapshot {
+    /// The note once `edit` is applied to it.
+    fileprivate func after(_ edit: NoteEdit) -> NoteSnapshot {
+        var note = self
+        note.body = edit.body
+        note.modified = edit.applied(toModified: modified)
+        return note
     }
 }

@@ -32,7 +32,7 @@ extension Exercise {
         ],
         startingFailure: .check("main-actor"),
         entryPoint: "ModelActorOnMainCheck<ImportPanel>",
-        checkIDs: ["store", "trap", "parsed", "main-actor", "executor", "checksum", "waits"],
+        checkIDs: ["store", "trap", "parsed", "main-actor", "executor", "checksum", "done", "failure", "waits"],
         escapeAdvice: "keep the importer a model actor, and make it off the main actor"
     )
 }
@@ -40,7 +40,7 @@ extension Exercise {
 // MARK: - PlacementMeasurements
 
 /// What a run of an ``ImportScreenModel`` measured.
-public struct PlacementMeasurements: Measurements {
+public struct PlacementMeasurements: WritesThroughCalls {
     var linesInFile: Int?
     var linesParsed: Int?
     var linesOnMainActor: Int?
@@ -50,6 +50,7 @@ public struct PlacementMeasurements: Measurements {
     /// Whether the importer's context was made on the main actor.
     var contextMadeOnMainActor: Bool?
     var checksum: Checksum?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -71,7 +72,12 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         let lines = NoteFile.lines(for: data.plan.setup)
         record.record { $0.linesInFile = lines.count }
         record.step("making the importer on the main actor and importing a file of \(lines.count) lines")
-        let placement = try await importFile(lines, into: container)
+        let importer = try await makeImporter(container)
+        let witness = try DatabaseWitness(container)
+        try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
+            try await importer.importFile(lines)
+        }
+        let placement = await importer.placement()
         let parsed = NoteFile.parsed
         record.record {
             $0.linesParsed = parsed.lines
@@ -83,15 +89,18 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         record.step("reading the checksum")
         let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
+
+        record.step("importing one more file while a save of it fails")
+        await record.failingBatch("importFile(_:)", in: container, seenBy: witness) { @MainActor batch in
+            try await importer.importFile(NoteFile.lines(for: [batch]))
+        }
     }
 
-    /// What a view does: makes the screen, lets it make its importer when it appears, and
-    /// imports through that importer; then asks the importer where its jobs run.
+    /// What a view does: makes the screen, and lets it make its importer when it appears.
+    /// The view then imports through that importer, from the main actor.
     @MainActor
-    private static func importFile(_ lines: [String], into container: NoteContainer) async throws -> Placement {
-        let importer = try await Screen(container: container).makeImporter()
-        try await importer.importFile(lines)
-        return await importer.placement()
+    private static func makeImporter(_ container: NoteContainer) async throws -> Screen.Importer {
+        try await Screen(container: container).makeImporter()
     }
 
     public static func checks(_ measured: PlacementMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
@@ -137,6 +146,8 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
                 )
             },
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 }

@@ -6,7 +6,7 @@ import WorkshopKit
 // MARK: - ArchiveMeasurements
 
 /// What a run of a ``NoteArchive`` measured.
-public struct ArchiveMeasurements: Measurements {
+public struct ArchiveMeasurements: WritesThroughCalls {
     /// Whether the archive is an actor on an executor (NoteModelActor).
     var isModelActor: Bool?
     /// Whether that actor's jobs run on its own context's queue.
@@ -18,6 +18,7 @@ public struct ArchiveMeasurements: Measurements {
     /// Jobs per call that reached the context's queue other than through the actor's
     /// executor: `perform` closures.
     var performJobsPerCall: Double?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -25,9 +26,11 @@ public struct ArchiveMeasurements: Measurements {
 // MARK: - Measuring an archive
 
 extension NoteArchive {
-    /// Half of the notes are imported by the check, half through the archive; the archive
-    /// then reads notes of both halves back (the check's half it can only find in the
-    /// database), a read's cost is counted, and the check reads the database's checksum.
+    /// Half of the notes are imported by the check, half through the archive, each batch
+    /// looked for in the database as its call returns; the archive then reads notes of both
+    /// halves back (the check's half it can only find in the database), a read's cost is
+    /// counted, and the check reads the database's checksum. Last, the archive imports one
+    /// more batch while every save of it fails.
     static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         let data = record.data
         let container = try data.container()
@@ -45,7 +48,10 @@ extension NoteArchive {
         }
 
         record.step("importing the other half through the archive")
-        for (index, batch) in batches where !index.isMultiple(of: 2) { try await archive.importBatch(batch) }
+        let witness = try DatabaseWitness(container)
+        for (index, batch) in batches where !index.isMultiple(of: 2) {
+            try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await archive.importBatch(batch) }
+        }
 
         record.step("reading \(data.readIDs.count) snapshots")
         var snapshots: [NoteSnapshot] = []
@@ -65,6 +71,11 @@ extension NoteArchive {
         record.step("reading the database's checksum through a context of the check's own")
         let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
+
+        record.step("importing one more batch while every save of it fails")
+        await record.failingBatch("importBatch(_:)", in: container, seenBy: witness) { batch in
+            try await archive.importBatch(batch)
+        }
     }
 }
 
@@ -79,11 +90,13 @@ extension NoteModelActor {
 // MARK: - The archive's outcome
 
 extension Check {
-    /// `checksum` and `reads` of an archive's run against the reference model.
+    /// `checksum`, `reads`, `done` and `failure` of an archive's run against the reference model.
     static func archiveOutcome(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         [
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
             .reads(measured.reads, reference: data.expectedReads, run: run),
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 }

@@ -26,18 +26,19 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("main-actor"),
-        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "parsed", "main-actor", "checksum", "waits"]
+        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "parsed", "main-actor", "checksum", "done", "failure", "waits"]
     )
 }
 
 // MARK: - ImportMeasurements
 
 /// What a run of a ``NoteImporting`` measured.
-public struct ImportMeasurements: Measurements {
+public struct ImportMeasurements: WritesThroughCalls {
     var linesInFile: Int?
     var linesParsed: Int?
     var linesOnMainActor: Int?
     var checksum: Checksum?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -54,7 +55,11 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         let lines = NoteFile.lines(for: data.plan.setup)
         record.record { $0.linesInFile = lines.count }
         record.step("importing a file of \(lines.count) lines from the main actor")
-        try await importFile(lines, into: container)
+        let importer = await makeImporter(container)
+        let witness = try DatabaseWitness(container)
+        try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
+            try await importer.importFile(lines)
+        }
         let parsed = NoteFile.parsed
         record.record {
             $0.linesParsed = parsed.lines
@@ -63,12 +68,18 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         record.step("reading the checksum")
         let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
+
+        record.step("importing one more file while a save of it fails")
+        await record.failingBatch("importFile(_:)", in: container, seenBy: witness) { @MainActor batch in
+            try await importer.importFile(NoteFile.lines(for: [batch]))
+        }
     }
 
-    /// Taps Import, as a SwiftUI view would: on the main actor.
+    /// The Import button's model, made as a SwiftUI view makes it: on the main actor. Its
+    /// taps are calls from the main actor too.
     @MainActor
-    private static func importFile(_ lines: [String], into container: NoteContainer) async throws {
-        try await Importer(container: container).importFile(lines)
+    private static func makeImporter(_ container: NoteContainer) -> Importer {
+        Importer(container: container)
     }
 
     public static func checks(_ measured: ImportMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
@@ -92,6 +103,8 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
                 )
             },
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 }

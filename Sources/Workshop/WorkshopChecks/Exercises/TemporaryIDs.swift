@@ -30,7 +30,7 @@ extension Exercise {
         ],
         startingFailure: .check("opened"),
         entryPoint: "TemporaryIDsCheck<DraftDesk>",
-        checkIDs: ["store", "trap", "opened", "ids", "saved", "waits"],
+        checkIDs: ["store", "trap", "opened", "ids", "saved", "done", "failure", "waits"],
         escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers"
     )
 }
@@ -38,7 +38,7 @@ extension Exercise {
 // MARK: - DeskMeasurements
 
 /// What a run of a ``NoteDesk`` measured.
-public struct DeskMeasurements: Measurements {
+public struct DeskMeasurements: WritesThroughCalls {
     /// What `open(_:)` did for the added notes: found with their values, nil, other values,
     /// or threw (the first error's message).
     var openedRight: Int?
@@ -57,6 +57,7 @@ public struct DeskMeasurements: Measurements {
     /// with their values; and the notes the database holds.
     var foundInDatabase: Int?
     var notesInDatabase: Int?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -70,10 +71,11 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
 
     static var added: Int { 5 }
 
-    /// The run's drafts, with values of its own, and a note of the plan to delete.
+    /// The run's drafts (twice ``added``: the second half is saved while its saves fail),
+    /// with values of its own, and a note of the plan to delete.
     static func drafts(_ data: WorkshopData) -> (drafts: [NoteDraft], deleted: NoteID) {
         var random = SplitMix64(seed: data.seed ^ 0x17)
-        let drafts = (0..<added).map { index in
+        let drafts = (0..<added * 2).map { index in
             let model = data.notes[Int(random.next(in: 0...Int64(data.notes.count - 1)))]
             return NoteDraft(
                 folder: model.folder, title: "Draft \(index + 1) \(String(random.next(), radix: 36))",
@@ -86,7 +88,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
 
     public static func measure(_ record: Recorder<DeskMeasurements>) async throws {
         let data = record.data
-        let (drafts, deleted) = drafts(data)
+        let (allDrafts, deleted) = drafts(data)
         record.step("importing the notes, and deleting \(deleted) in a context of the check's own")
         let container = try await data.seeded()
         let check = try container.newContext(name: "check")
@@ -95,6 +97,8 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             try check.save()
         }
         let desk = try Desk(container: container)
+        // The second half is added and saved last, while its saves fail.
+        let (drafts, failingDrafts) = (Array(allDrafts.prefix(added)), Array(allDrafts.suffix(added)))
         record.step("adding \(drafts.count) notes")
         var ids: [NoteID] = []
         for draft in drafts { ids.append(try await desk.add(draft)) }
@@ -103,7 +107,8 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             $0.duplicateIDs = ids.count - Set(ids).count
         }
         record.step("saving them")
-        try await desk.saveAll()
+        let witness = try DatabaseWitness(container)
+        try await record.done("saveAll()", savesTitles: drafts.map(\.title), seenBy: witness) { try await desk.saveAll() }
 
         record.step("opening each added note by the identifier add(_:) returned")
         var outcome = (right: 0, none: 0, other: 0, elsewhere: 0, threw: 0, error: String?.none)
@@ -147,6 +152,16 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
         record.record {
             $0.foundInDatabase = found.0
             $0.notesInDatabase = found.1
+        }
+
+        record.step("adding \(failingDrafts.count) more notes, and saving them while a save of them fails")
+        for draft in failingDrafts { _ = try await desk.add(draft) }
+        let failingTitle = failingDrafts[Int(data.seed % UInt64(failingDrafts.count))].title
+        await record.failingSaves(
+            "saveAll()", savesTitles: failingDrafts.map(\.title), failing: { $0.title == failingTitle },
+            in: container, seenBy: witness
+        ) {
+            try await desk.saveAll()
         }
     }
 
@@ -220,6 +235,8 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                         : "the database holds \(notes) notes, not \(expectedNotes): notes were added or lost"
                 )
             },
+            .done(measured.promises, run: run),
+            .failure(measured.promises, run: run),
         ]
     }
 }

@@ -51,6 +51,24 @@ public struct WorkshopData: Sendable {
         return Array(notes.lazy.map(\.id).filter { !read.contains($0) }.prefix(count))
     }
 
+    /// `count` notes the plan does not import, in its folders, under identifiers no note of
+    /// the plan has: the work of a call the check makes fail, which must leave no trace.
+    package func notesNotInThePlan(_ count: Int) -> [NoteSnapshot] {
+        let next = (notes.map(\.id.rawValue).max() ?? 0) + 1
+        return notes.suffix(count).enumerated().map { offset, note in
+            NoteSnapshot(
+                id: NoteID(next + Int64(offset)), folder: note.folder, title: note.title + " (draft)", body: note.body,
+                created: note.created, modified: note.modified
+            )
+        }
+    }
+
+    /// The note of `notes` whose save the check makes fail: one in the middle, chosen by the
+    /// seed, so that work saved in pieces leaves the pieces before it in the database.
+    package func failingNote(of notes: [NoteSnapshot]) -> NoteID {
+        notes[notes.count / 4 + Int(seed % UInt64(max(1, notes.count / 2)))].id
+    }
+
     /// The reference's note with `id`: one the plan imports.
     package func note(_ id: NoteID) -> NoteSnapshot { notesByID[id]! }
 

@@ -1,0 +1,49 @@
+import NoteStore
+
+// MARK: - DatabaseWitness
+
+/// The check's own look at the database: a connection of its own, which no context of the
+/// store has, reads what is committed now.
+///
+/// It never waits for a lock: a look that meets a write still running (the learner's work
+/// going on after its call returned) finds that work not done, which it is not.
+package final class DatabaseWitness {
+    private let connection: SQLiteConnection
+
+    /// A look at `container`'s database.
+    package init(_ container: NoteContainer) throws {
+        connection = try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0)
+    }
+
+    /// How many of `notes` the database holds now with every value as given: 0 when the
+    /// database is locked by a write.
+    package func committed(_ notes: [NoteSnapshot]) -> Int {
+        do {
+            let select = try connection.statement(NoteSchema.selectNote)
+            return try notes.reduce(0) { (found, note) throws(NoteStoreError) in
+                let row = try select.bind(note.id.rawValue, at: 1).firstRow { row in
+                    NoteSnapshot(
+                        id: note.id, folder: FolderID(row.int64(0)), title: row.string(1), body: row.string(2),
+                        created: .init(timeIntervalSince1970: row.double(3)),
+                        modified: .init(timeIntervalSince1970: row.double(4))
+                    )
+                }
+                return found + (row == note ? 1 : 0)
+            }
+        } catch {
+            return 0
+        }
+    }
+
+    /// How many notes titled one of `titles` the database holds now: 0 when it is locked.
+    package func committed(titled titles: [String]) -> Int {
+        do {
+            let select = try connection.statement("SELECT count(*) FROM note WHERE title = ?1")
+            return try titles.reduce(0) { (found, title) throws(NoteStoreError) in
+                found + (try select.bind(title, at: 1).firstRow { Int($0.int64(0)) } ?? 0)
+            }
+        } catch {
+            return 0
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import NoteStore
+import Workload
+
+// MARK: - CallPromises
+
+/// What the check found of the two promises a call that writes makes to its caller: when it
+/// returns, its work is in the database; when its work fails, it throws.
+///
+/// Both are measured by their effect, through the check's own connection
+/// (``DatabaseWitness``): a call that scheduled its work and returned, in whatever way it
+/// scheduled it, finds its work missing; a call that caught the failure, in whatever way it
+/// caught it, returns normally from a save that failed.
+public struct CallPromises: Codable, Sendable, Equatable {
+    /// Calls whose work the check looked for as each returned.
+    var callsChecked = 0
+    /// The first call that returned before its work was committed.
+    var returnedEarly: Call?
+    /// The call the check made while the disk failed every save of its work.
+    var failed: FailedCall?
+
+    public init() {}
+
+    /// One call: its name, and how much of its work was in the database.
+    struct Call: Codable, Sendable, Equatable {
+        var name: String
+        var committed: Int
+        var expected: Int
+    }
+
+    /// The call made while its saves failed.
+    struct FailedCall: Codable, Sendable, Equatable {
+        var call: Call
+        /// What it threw, or nil when it returned normally.
+        var error: String?
+    }
+}
+
+/// Measurements of an exercise whose calls write: they carry ``CallPromises``.
+public protocol WritesThroughCalls: Measurements {
+    var promises: CallPromises? { get set }
+}
+
+// MARK: - Measuring the promises
+
+extension Recorder where Measured: WritesThroughCalls {
+    /// Makes `call`, named `name` ("importBatch(_:)"), and, as soon as it returns, counts
+    /// how many of `writes`, the notes its work saves, the database holds.
+    func done<T>(
+        _ name: String, writes: [NoteSnapshot], seenBy witness: DatabaseWitness, _ call: () async throws -> T
+    ) async throws -> T {
+        let result = try await call()
+        let committed = witness.committed(writes)
+        recordPromise { promises in
+            promises.callsChecked += 1
+            if committed < writes.count, promises.returnedEarly == nil {
+                promises.returnedEarly = .init(name: name, committed: committed, expected: writes.count)
+            }
+        }
+        return result
+    }
+
+    /// ``done(_:writes:seenBy:_:)`` for a call whose work is found by the titles it saves.
+    func done<T>(
+        _ name: String, savesTitles titles: [String], seenBy witness: DatabaseWitness, _ call: () async throws -> T
+    ) async throws -> T {
+        let result = try await call()
+        let committed = witness.committed(titled: titles)
+        recordPromise { promises in
+            promises.callsChecked += 1
+            if committed < titles.count, promises.returnedEarly == nil {
+                promises.returnedEarly = .init(name: name, committed: committed, expected: titles.count)
+            }
+        }
+        return result
+    }
+
+    /// Makes `call` while every save that writes a note `failing` picks fails, as a disk that
+    /// cannot be written makes it fail, and records whether the call threw and how many of
+    /// `writes` the database holds after it.
+    func failingSaves(
+        _ name: String, writes: [NoteSnapshot], failing: @escaping @Sendable (NoteSnapshot) -> Bool,
+        in container: NoteContainer, seenBy witness: DatabaseWitness, _ call: () async throws -> Void
+    ) async {
+        await failingSaves(name, expected: writes.count, failing: failing, in: container, call) {
+            witness.committed(writes)
+        }
+    }
+
+    /// ``failingSaves(_:writes:failing:in:seenBy:_:)`` for a call whose work is found by
+    /// the titles it saves.
+    func failingSaves(
+        _ name: String, savesTitles titles: [String], failing: @escaping @Sendable (NoteSnapshot) -> Bool,
+        in container: NoteContainer, seenBy witness: DatabaseWitness, _ call: () async throws -> Void
+    ) async {
+        await failingSaves(name, expected: titles.count, failing: failing, in: container, call) {
+            witness.committed(titled: titles)
+        }
+    }
+
+    /// Makes `call` with a batch of notes the plan does not have while the save of one of
+    /// them fails (``failingSaves(_:writes:failing:in:seenBy:_:)``): work saved whole fails
+    /// whole, work saved in pieces leaves the pieces before that note behind.
+    func failingBatch(
+        _ name: String, in container: NoteContainer, seenBy witness: DatabaseWitness, _ call: (NoteBatch) async throws -> Void
+    ) async {
+        let batch = NoteBatch(notes: data.notesNotInThePlan(20))
+        let failingNote = data.failingNote(of: batch.notes)
+        await failingSaves(name, writes: batch.notes, failing: { $0.id == failingNote }, in: container, seenBy: witness) {
+            try await call(batch)
+        }
+    }
+
+    private func failingSaves(
+        _ name: String, expected: Int, failing: @escaping @Sendable (NoteSnapshot) -> Bool,
+        in container: NoteContainer, _ call: () async throws -> Void, committed: () -> Int
+    ) async {
+        container.failSaves(.init(error: NoteContainer.diskWriteError, writes: failing))
+        var error: (any Error)?
+        do { try await call() } catch let thrown { error = thrown }
+        let found = committed()
+        container.stopFailing()
+        recordPromise { promises in
+            promises.failed = .init(call: .init(name: name, committed: found, expected: expected), error: error.map { "\($0)" })
+        }
+    }
+
+    private func recordPromise(_ change: (inout CallPromises) -> Void) {
+        record { measured in
+            var promises = measured.promises ?? CallPromises()
+            change(&promises)
+            measured.promises = promises
+        }
+    }
+}
