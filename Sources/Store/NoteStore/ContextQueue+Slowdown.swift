@@ -45,15 +45,25 @@ extension ContextQueue {
         return Self.jobObserver.load()?.observer.jobQueued()
     }
 
+    /// Runs `interleave` at the start of every job of every context queue but the main one,
+    /// before the job's own work, while jobs are slowed (``slowEveryJob(by:)``); nil stops
+    /// it. A check-only setting: how a check commits another context's save between two
+    /// jobs of the code it checks, where a real app's other contexts can save too.
+    package static func beforeEveryJob(_ interleave: (@Sendable () -> Void)?) {
+        betweenJobs.withLock { $0 = interleave }
+    }
+
     /// Runs at the start of every job of this queue: the job starts late when jobs are slowed.
     @inline(__always)
     func startJob() {
         let microseconds = Self.slowdownMicroseconds.load(ordering: .relaxed)
         guard microseconds > 0, !isMain else { return }
         Self.slowed.add(1, ordering: .relaxed)
+        Self.betweenJobs.withLock { $0 }?()
         usleep(useconds_t(microseconds))
     }
 
+    private static let betweenJobs = Mutex<(@Sendable () -> Void)?>(nil)
     private static let slowdownMicroseconds = Atomic<Int>(0)
     private static let slowed = Atomic<Int>(0)
     /// Set once, by the one meter of a process.

@@ -6,7 +6,8 @@ import NoteStore
 /// and the titles of the notes it loaded.
 public protocol SharedShelf: Actor {
     static var shared: Self { get }
-    /// Loads the notes of `container`. Called once, before anything else.
+    /// Loads the notes of `container`. Called before anything else, and called again when it
+    /// threw: a shelf whose load failed is set up again.
     func setup(container: NoteContainer) async throws
     /// The loaded notes' titles, in the order of the titles.
     func titles() async -> [String]

@@ -350,6 +350,14 @@ package let wrongFixes: [WrongFix] = [
         exercise: 8, name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: "done",
         because: "returned before its work was done", check: TaskInheritanceCheck<ScheduledSaveImportButton>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 6, name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: IsolatedInitCheck<OptionalLoadShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
+        because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -380,20 +388,12 @@ package let openHoles: [WrongFix] = [
         because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 6, name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: "failure",
-        because: "never reached the caller", check: IsolatedInitCheck<OptionalLoadShelf>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
         because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
-        because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",

@@ -25,20 +25,29 @@ extension Check {
         }
     }
 
-    /// `failure`: the call whose saves failed threw, and left none of its work in the database.
+    /// `failure`: the call whose saves failed threw, and left none of its work in the database;
+    /// or the call whose read failed threw.
     static func failure(_ promises: CallPromises?, run: ChildRun) -> Check {
-        let expected = "the call whose save fails throws, and none of its work is saved"
+        let readFailed = promises?.failed?.readFailed == true
+        let expected = readFailed
+            ? "the call whose read fails throws"
+            : "the call whose save fails throws, and none of its work is saved"
         return .of("failure", promises?.failed, expected: expected, run: run) { failed in
             let call = failed.call
             let left = "\(call.committed) of its \(count(Double(call.expected), "note"))"
             guard let error = failed.error else {
+                let what = readFailed ? "a read it needed failed" : "every save of its work failed"
                 return .verify(
-                    "failure", false, expected: expected, measured: "\(call.name) returned normally; \(left) saved",
-                    problem: "\(call.name) returned normally while every save of its work failed with a disk error: "
-                        + "the failure never reached the caller, who is told the work is saved. Let the error "
-                        + "propagate to the caller: no try?, no catch that drops it or keeps it where nobody "
-                        + "reads it, no task that swallows it"
+                    "failure", false, expected: expected,
+                    measured: readFailed ? "\(call.name) returned normally" : "\(call.name) returned normally; \(left) saved",
+                    problem: "\(call.name) returned normally while \(what) with a disk error: the failure never "
+                        + "reached the caller, who is told the work is done. Let the error propagate to the "
+                        + "caller: no try?, no catch that drops it or keeps it where nobody reads it, no task "
+                        + "that swallows it"
                 )
+            }
+            if readFailed {
+                return .verify("failure", true, expected: expected, measured: "\(call.name) threw (\(error))", problem: "")
             }
             return .verify(
                 "failure", call.committed == 0, expected: expected,

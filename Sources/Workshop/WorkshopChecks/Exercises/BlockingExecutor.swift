@@ -37,7 +37,7 @@ extension Exercise {
 // MARK: - IndexedImportMeasurements
 
 /// What a run of an ``IndexedImporting`` measured.
-public struct IndexedImportMeasurements: WritesThroughCalls {
+public struct IndexedImportMeasurements: MeasuresPromises {
     var checksum: Checksum?
     var indexed: Int?
     /// Whether the importer's jobs run on a context's queue.

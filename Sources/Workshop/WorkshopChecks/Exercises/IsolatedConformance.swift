@@ -41,7 +41,7 @@ extension Exercise {
 // MARK: - RecordImportMeasurements
 
 /// What a run of a ``RecordImporting`` measured.
-public struct RecordImportMeasurements: WritesThroughCalls {
+public struct RecordImportMeasurements: MeasuresPromises {
     var recordsDecoded: Int?
     var recordsOnMainActor: Int?
     var checksum: Checksum?

@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "isolated initializer 'init()' in a synchronous nonisolated context"),
-        entryPoint: "IsolatedInitCheck<NoteShelf>", checkIDs: ["store", "trap", "titles", "waits"],
+        entryPoint: "IsolatedInitCheck<NoteShelf>", checkIDs: ["store", "trap", "titles", "failure", "waits"],
         escapeAdvice: "a nonisolated init creates the helper off its global actor; create it in setup(container:), which can await the actor",
         keptIsolated: [(type: "ShelfStorage", actor: "NoteShelf")]
     )
@@ -37,23 +37,28 @@ extension Exercise {
 // MARK: - ShelfMeasurements
 
 /// What a run of a ``SharedShelf`` measured.
-public struct ShelfMeasurements: Measurements {
+public struct ShelfMeasurements: MeasuresPromises {
     var titles: [String]?
+    public var promises: CallPromises?
 
     public init() {}
 }
 
 // MARK: - IsolatedInitCheck
 
-/// Exercise 6's check: it compiles (or `lab workshop check` says why not), sets up, and
-/// holds every title.
+/// Exercise 6's check: it compiles (or `lab workshop check` says why not), sets up (and
+/// throws when a read of the set-up fails), and holds every title.
 public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
     public static var exercise: Exercise { .isolatedInit }
 
     public static func measure(_ record: Recorder<ShelfMeasurements>) async throws {
         record.step("importing the notes")
         let container = try await record.data.seeded()
-        record.step("setting up the shared shelf")
+        record.step("setting up the shared shelf while a read of one note fails")
+        await record.failingReads("setup(container:)", of: record.data.readIDs[0], in: container) {
+            try await Shelf.shared.setup(container: container)
+        }
+        record.step("setting up the shared shelf again")
         try await Shelf.shared.setup(container: container)
         record.step("reading the shelf's titles")
         let titles = await Shelf.shared.titles()
@@ -72,6 +77,7 @@ public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
                         + "reference model's \(reference.count) in title order"
                 )
             },
+            .failure(measured.promises, run: run),
         ]
     }
 }

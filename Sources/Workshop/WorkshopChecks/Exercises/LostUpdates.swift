@@ -35,7 +35,7 @@ extension Exercise {
 // MARK: - EditMeasurements
 
 /// What the runs of a ``NoteEditing`` measured, one entry per seed.
-public struct EditMeasurements: WritesThroughCalls {
+public struct EditMeasurements: MeasuresPromises {
     struct Seed: Codable, Sendable {
         var seed: UInt64
         var checksum: Checksum
@@ -44,6 +44,8 @@ public struct EditMeasurements: WritesThroughCalls {
         var lostEdits: Int
         /// Bodies of `perform(schedule:)` still queued when every `apply(_:to:)` had returned.
         var notRunYet: Int
+        /// Saves of another context that came in between jobs, each an edit of every shared note.
+        var foreignSaves: Int
     }
 
     var seeds: [Seed]?
@@ -97,9 +99,12 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             let container = try await data.seeded()
             let editor = try Editor(container: container)
             let edits = edits(seed: seed, data: data)
-            // The clients' first halves, then the check's own edits through a context of its
-            // own, then the second halves: a desk that trusts what it read before the check's
-            // edits, instead of reading in the job that writes, loses them.
+            // Another context's saves come in between jobs of the store's queues all round;
+            // the check's own edits come between the clients' two halves. A desk that trusts
+            // what it read in an earlier job, instead of reading in the job that writes,
+            // loses them.
+            let foreign = try ForeignSaves(container, editing: sharedNotes.map(\.id), seed: seed)
+            foreign.start()
             let halves = edits.dropLast().map { ($0.prefix(editsPerClient / 2), $0.dropFirst(editsPerClient / 2)) }
             try await edit(halves.map(\.0), through: editor)
             let context = try container.newContext(name: "check-editor")
@@ -108,11 +113,15 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             }
             await context.perform { context in context.close() }
             try await edit(halves.map(\.1), through: editor)
+            foreign.stop()
             let notRunYet = StoreAudit.scheduledBodiesNotFinished
             record.step("reading the database after round \(round + 1)")
             var reference = ReferenceModel()
             for batch in data.plan.setup { reference.apply(batch) }
-            for (id, edit) in edits.joined() {
+            let foreignEdits = sharedNotes.flatMap { note in
+                repeatElement((note.id, NoteEdit(body: "edited \(note.id.rawValue)", modifiedAdvance: 1)), count: foreign.committed)
+            }
+            for (id, edit) in edits.joined() + foreignEdits {
                 var note = reference.notes[id]!
                 note.body = edit.body
                 note.modified = edit.applied(toModified: note.modified)
@@ -122,7 +131,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             let expected = sharedNotes.reduce(0) { $0 + Int(reference.notes[$1.id]!.modified.timeIntervalSince($1.modified)) }
             results.append(.init(
                 seed: UInt64(round + 1), checksum: try await data.checksum(of: container), reference: reference.checksum,
-                lostEdits: expected - applied, notRunYet: notRunYet
+                lostEdits: expected - applied, notRunYet: notRunYet, foreignSaves: foreign.committed
             ))
             record.record { $0.seeds = results }
         }
@@ -182,7 +191,10 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
                             + "perform(schedule:) returns before its closure runs, so the edits were still queued; "
                             + "await perform instead, so that apply returns once its edit is saved"
                         : "round \(result.seed): the database differs from the reference model's: "
-                            + "\(result.lostEdits) of \(total) updates were lost"
+                            + "\(result.lostEdits) of \(total + result.foreignSaves * sharedNotes(data).count) updates were lost "
+                            + "(\(result.foreignSaves) saves of another context came in between jobs, each editing the "
+                            + "\(sharedNotes(data).count) notes): an edit that writes what an earlier job read undoes "
+                            + "every save that came in between. Read, change and save in one job"
                 }
                 let complete = results.count == rounds
                 return .verify(

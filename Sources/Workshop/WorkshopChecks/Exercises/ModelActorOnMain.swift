@@ -40,7 +40,7 @@ extension Exercise {
 // MARK: - PlacementMeasurements
 
 /// What a run of an ``ImportScreenModel`` measured.
-public struct PlacementMeasurements: WritesThroughCalls {
+public struct PlacementMeasurements: MeasuresPromises {
     var linesInFile: Int?
     var linesParsed: Int?
     var linesOnMainActor: Int?

@@ -6,7 +6,7 @@ import WorkshopKit
 // MARK: - ArchiveMeasurements
 
 /// What a run of a ``NoteArchive`` measured.
-public struct ArchiveMeasurements: WritesThroughCalls {
+public struct ArchiveMeasurements: MeasuresPromises {
     /// Whether the archive is an actor on an executor (NoteModelActor).
     var isModelActor: Bool?
     /// Whether that actor's jobs run on its own context's queue.

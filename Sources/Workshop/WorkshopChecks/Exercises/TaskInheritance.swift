@@ -33,7 +33,7 @@ extension Exercise {
 // MARK: - ImportMeasurements
 
 /// What a run of a ``NoteImporting`` measured.
-public struct ImportMeasurements: WritesThroughCalls {
+public struct ImportMeasurements: MeasuresPromises {
     var linesInFile: Int?
     var linesParsed: Int?
     var linesOnMainActor: Int?

@@ -38,7 +38,7 @@ extension Exercise {
 // MARK: - DeskMeasurements
 
 /// What a run of a ``NoteDesk`` measured.
-public struct DeskMeasurements: WritesThroughCalls {
+public struct DeskMeasurements: MeasuresPromises {
     /// What `open(_:)` did for the added notes: found with their values, nil, other values,
     /// or threw (the first error's message).
     var openedRight: Int?

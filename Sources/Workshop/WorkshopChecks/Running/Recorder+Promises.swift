@@ -3,8 +3,8 @@ import Workload
 
 // MARK: - CallPromises
 
-/// What the check found of the two promises a call that writes makes to its caller: when it
-/// returns, its work is in the database; when its work fails, it throws.
+/// What the check found of the two promises a call makes to its caller: when it returns, its
+/// work is in the database; when its work fails, it throws.
 ///
 /// Both are measured by their effect, through the check's own connection
 /// (``DatabaseWitness``): a call that scheduled its work and returned, in whatever way it
@@ -27,22 +27,25 @@ public struct CallPromises: Codable, Sendable, Equatable {
         var expected: Int
     }
 
-    /// The call made while its saves failed.
+    /// The call made while its saves, or a read it needs, failed.
     struct FailedCall: Codable, Sendable, Equatable {
         var call: Call
+        /// Whether a read failed, not a save: the call then has nothing to leave behind.
+        var readFailed = false
         /// What it threw, or nil when it returned normally.
         var error: String?
     }
 }
 
-/// Measurements of an exercise whose calls write: they carry ``CallPromises``.
-public protocol WritesThroughCalls: Measurements {
+/// Measurements of an exercise whose calls' promises the check measures: they carry
+/// ``CallPromises``.
+public protocol MeasuresPromises: Measurements {
     var promises: CallPromises? { get set }
 }
 
 // MARK: - Measuring the promises
 
-extension Recorder where Measured: WritesThroughCalls {
+extension Recorder where Measured: MeasuresPromises {
     /// Makes `call`, named `name` ("importBatch(_:)"), and, as soon as it returns, counts
     /// how many of `writes`, the notes its work saves, the database holds.
     func done<T>(
@@ -107,6 +110,18 @@ extension Recorder where Measured: WritesThroughCalls {
         let failingNote = data.failingNote(of: batch.notes)
         await failingSaves(name, writes: batch.notes, failing: { $0.id == failingNote }, in: container, seenBy: witness) {
             try await call(batch)
+        }
+    }
+
+    /// Makes `call` while every read of note `id` fails, as a disk that cannot be read makes
+    /// it fail, and records whether the call threw.
+    func failingReads(_ name: String, of id: NoteID, in container: NoteContainer, _ call: () async throws -> Void) async {
+        container.failReads(of: id, with: NoteContainer.diskReadError)
+        var error: (any Error)?
+        do { try await call() } catch let thrown { error = thrown }
+        container.stopFailing()
+        recordPromise { promises in
+            promises.failed = .init(call: .init(name: name, committed: 0, expected: 0), readFailed: true, error: error.map { "\($0)" })
         }
     }
 
