@@ -27,7 +27,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("hops"),
-        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "trap", "rows", "hops", "dispatches", "waits"],
+        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "trap", "rows", "failure", "hops", "dispatches", "waits"],
         escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row"
     )
 }
@@ -35,9 +35,13 @@ extension Exercise {
 // MARK: - RowMeasurements
 
 /// What a run of a ``RowLoading`` measured.
-public struct RowMeasurements: Measurements {
+public struct RowMeasurements: MeasuresPromises {
     var wrongRows: Int?
+    /// Rows loaded again after another context saved new values for them, that still showed
+    /// the old ones.
+    var staleRows: Int?
     var perCall: PerCall?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -54,20 +58,36 @@ public enum ChattyCallsCheck<Model: RowLoading>: ExerciseChecker {
         record.step("importing the notes")
         let container = try await data.seeded()
         record.step("loading \(data.readIDs.count) rows on the main actor")
-        let wrong = try await wrongRows(container, data: data)
+        let model = try await makeModel(container)
+        let wrong = try await wrongRows(model, data.readIDs.map(data.note), data: data)
         record.record { $0.wrongRows = wrong }
+        let later = Array(Set(data.readIDs)).sorted().prefix(5).map { data.editedLater(data.note($0)) }
+        record.step("loading \(later.count) of those rows again, after another context saved new values for them")
+        try await data.saveLater(later, in: container)
+        let stale = try await wrongRows(model, later, data: data)
+        record.record { $0.staleRows = stale }
         record.step("counting the hops and queue dispatches of load(_:) on the main actor")
         let perCall = try await costOfLoading(container, data: data)
         record.record { $0.perCall = perCall }
+        record.step("loading a row whose read fails")
+        let failing = data.unreadIDs(CallMeter.calls + 1).last!
+        await record.failingReads("load(_:)", of: failing, in: container) { @MainActor in try await model.load(failing) }
     }
 
+    /// The model, made where a view makes it: on the main actor.
     @MainActor
-    private static func wrongRows(_ container: NoteContainer, data: WorkshopData) async throws -> Int {
-        let model = try Model(container: container)
+    private static func makeModel(_ container: NoteContainer) throws -> Model {
+        try Model(container: container)
+    }
+
+    /// Loads the rows of `notes` through `model`, and counts those that differ from the
+    /// notes' values.
+    @MainActor
+    private static func wrongRows(_ model: Model, _ notes: [NoteSnapshot], data: WorkshopData) async throws -> Int {
         var wrong = 0
-        for id in data.readIDs {
-            try await model.load(id)
-            if model.row != reference(id, data: data) { wrong += 1 }
+        for note in notes {
+            try await model.load(note.id)
+            if model.row != row(of: note, data: data) { wrong += 1 }
         }
         return wrong
     }
@@ -80,22 +100,29 @@ public enum ChattyCallsCheck<Model: RowLoading>: ExerciseChecker {
         return try await CallMeter.perCall { call in try await model.load(ids[call]) }
     }
 
-    static func reference(_ id: NoteID, data: WorkshopData) -> NoteRow {
-        let note = data.note(id)
-        return NoteRow(title: note.title, body: note.body, folderName: data.folderName(note.folder), modified: note.modified)
+    /// The row that shows `note`.
+    static func row(of note: NoteSnapshot, data: WorkshopData) -> NoteRow {
+        NoteRow(title: note.title, body: note.body, folderName: data.folderName(note.folder), modified: note.modified)
     }
 
     public static func checks(_ measured: RowMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let count = data.readIDs.count
-        let expected = "the reference model's values in all \(count) rows"
+        let expected = "the reference model's values in all \(count) rows, and the new values after a later save"
         return [
             .runsToTheEnd(run),
             .of("rows", measured.wrongRows, expected: expected, run: run) { wrong in
-                .verify(
-                    "rows", wrong == 0, expected: expected, measured: "\(count - wrong) of \(count) rows right",
-                    problem: "\(wrong) of \(count) rows differ from the reference model's values"
+                let stale = measured.staleRows ?? 0
+                return .verify(
+                    "rows", wrong == 0 && stale == 0, expected: expected,
+                    measured: "\(count - wrong) of \(count) rows right; \(stale) stale after a later save",
+                    problem: wrong > 0
+                        ? "\(wrong) of \(count) rows differ from the reference model's values"
+                        : "\(stale) rows loaded again after another context saved new values for them still showed "
+                            + "the old ones (a later save): a row kept from an earlier load is stale as soon as "
+                            + "another context saves. Load the row from the context each time"
                 )
             },
+            .failure(measured.promises, run: run),
             .hops(
                 measured.perCall, budget: 0...2, per: "row",
                 why: "each await on the actor leaves the main actor and comes back; one call per row is 2", run: run

@@ -39,6 +39,8 @@ extension Exercise {
 public struct TitleMeasurements: Measurements {
     var debugSwitchOn: Bool?
     var titles: [String]?
+    /// The same titles read again, after another context renamed some of the notes.
+    var titlesLater: [String]?
 
     public init() {}
 }
@@ -58,12 +60,24 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
         record.step("importing the notes")
         try await data.seeded(container)
         record.step("reading \(data.readIDs.count) titles")
-        let titles = try await Reader(container: container).titles(of: data.readIDs)
+        let reader = try Reader(container: container)
+        let titles = try await reader.titles(of: data.readIDs)
         record.record { $0.titles = titles }
+        record.step("reading them again, after another context renamed some of the notes")
+        try await data.saveLater(renamedLater(data), in: container)
+        let titlesLater = try await reader.titles(of: data.readIDs)
+        record.record { $0.titlesLater = titlesLater }
+    }
+
+    /// The notes another context renames once the titles were read: five of those read.
+    static func renamedLater(_ data: WorkshopData) -> [NoteSnapshot] {
+        Array(Set(data.readIDs)).sorted().prefix(5).map { data.editedLater(data.note($0)) }
     }
 
     public static func checks(_ measured: TitleMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let expectedTitles = data.readIDs.map { data.note($0).title }
+        let renamed = Dictionary(uniqueKeysWithValues: renamedLater(data).map { ($0.id, $0.title) })
+        let laterTitles = data.readIDs.map { renamed[$0] ?? data.note($0).title }
         let titlesExpected = "the \(expectedTitles.count) titles of the reference model"
         return [
             .of("switch", measured.debugSwitchOn, expected: "the concurrency-debug switch on in makeContainer()", run: run) { on in
@@ -76,13 +90,27 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
             },
             .runsToTheEnd(run),
             .of("titles", measured.titles, expected: titlesExpected, run: run) { titles in
-                let wrong = zip(titles, expectedTitles).filter { $0 != $1 }.count + abs(titles.count - expectedTitles.count)
+                let wrong = Self.wrong(titles, expectedTitles)
+                let later = measured.titlesLater.map { Self.wrong($0, laterTitles) }
                 return .verify(
-                    "titles", wrong == 0, expected: titlesExpected,
-                    measured: wrong == 0 ? "the \(titles.count) titles of the reference model" : "\(wrong) titles wrong",
-                    problem: "\(wrong) of \(expectedTitles.count) titles differ from the reference model's"
+                    "titles", wrong == 0 && later == 0, expected: titlesExpected,
+                    measured: wrong == 0
+                        ? "the \(titles.count) titles of the reference model; after a later save, "
+                            + (later.map { "\($0) wrong" } ?? "not read")
+                        : "\(wrong) titles wrong",
+                    problem: wrong > 0
+                        ? "\(wrong) of \(expectedTitles.count) titles differ from the reference model's"
+                        : "after another context renamed some notes (a later save), \(later ?? 0) of the "
+                            + "\(laterTitles.count) titles read again were not the new ones: titles kept from an "
+                            + "earlier read are stale as soon as another context saves. Read them in the job that "
+                            + "returns them"
                 )
             },
         ]
+    }
+
+    /// How many of `titles` differ from `expected`, counting missing and extra ones.
+    private static func wrong(_ titles: [String], _ expected: [String]) -> Int {
+        zip(titles, expected).filter { $0 != $1 }.count + abs(titles.count - expected.count)
     }
 }

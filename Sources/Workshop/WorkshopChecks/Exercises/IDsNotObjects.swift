@@ -47,6 +47,8 @@ public struct SidebarMeasurements: Measurements {
     }
 
     var savedItem: Item?
+    /// What `item(for:)` returned for the same note after another context saved new values.
+    var savedLaterItem: Item?
     var deletedItem: Item?
     /// What `item(for:)` did for a note whose read fails with a disk error: "threw",
     /// "nil" or "values".
@@ -83,6 +85,11 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
         record.step("asking for the item of \(saved), which is saved")
         let savedItem = try await sidebar.item(for: saved)
         record.record { $0.savedItem = .init(savedItem, reference: data.note(saved)) }
+        record.step("asking for the item of \(saved) again, after another context saved new values")
+        let later = data.editedLater(data.note(saved))
+        try await data.saveLater([later], in: container)
+        let savedLaterItem = try await sidebar.item(for: saved)
+        record.record { $0.savedLaterItem = .init(savedLaterItem, reference: later) }
         record.step("asking for the item of \(deleted), which was deleted")
         let deletedItem = try await sidebar.item(for: deleted)
         record.record { $0.deletedItem = .init(deletedItem, reference: data.note(deleted)) }
@@ -100,17 +107,24 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
     public static func checks(_ measured: SidebarMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let (saved, deleted, failing) = notes(data)
         let failureExpected = "the disk error of \(failing) thrown, not turned into nil"
-        let savedExpected = "the values of \(saved), as the reference model has them"
+        let savedExpected = "the values of \(saved), as the reference model has them, before and after another context saves it"
         let deletedExpected = "nil for \(deleted), which another context deleted"
         return [
             .runsToTheEnd(run),
             .of("saved", measured.savedItem, expected: savedExpected, run: run) { item in
-                .verify(
-                    "saved", item == .reference, expected: savedExpected, measured: item.rawValue,
+                let later = measured.savedLaterItem
+                return .verify(
+                    "saved", item == .reference && later == .reference, expected: savedExpected,
+                    measured: "\(item.rawValue); after a later save, \(later?.rawValue ?? "not asked")",
                     problem: item == .none
                         ? "nil for \(saved), which is saved: a lookup that answers only from the objects this "
                             + "context already holds, registeredObject(for:), misses every note it has not loaded"
-                        : "the item of \(saved) differs from the reference model's note"
+                        : item == .other
+                        ? "the item of \(saved) differs from the reference model's note"
+                        : "after another context saved new values for \(saved), item(for:) answered "
+                            + "\(later?.rawValue ?? "nothing"), not the new values (a later save): a value kept from an "
+                            + "earlier read is stale as soon as another context saves. Look the note up in the job "
+                            + "that reads it"
                 )
             },
             .of("deleted", measured.deletedItem, expected: deletedExpected, run: run) { item in

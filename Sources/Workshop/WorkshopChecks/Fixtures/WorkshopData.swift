@@ -132,6 +132,33 @@ extension WorkshopData {
         return container
     }
 
+    /// `note` as another context saves it later in the run: a new title and body, and a
+    /// modification date a minute later, all following from the seed.
+    package func editedLater(_ note: NoteSnapshot) -> NoteSnapshot {
+        var random = SplitMix64(seed: seed ^ UInt64(bitPattern: note.id.rawValue))
+        var edited = note
+        edited.title = "\(note.title) (renamed \(String(random.next(), radix: 36)))"
+        edited.body = "Saved later by another context \(String(random.next(), radix: 36))"
+        edited.modified = note.modified.addingTimeInterval(60)
+        return edited
+    }
+
+    /// Saves `notes`' values over the saved ones, through a context of the check's own:
+    /// another context's later save, which no context of the learner's merges.
+    package func saveLater(_ notes: [NoteSnapshot], in container: NoteContainer) async throws {
+        let context = try container.newContext(name: "check")
+        try await context.perform { (context) throws(NoteStoreError) in
+            defer { context.close() }
+            for values in notes {
+                let note = try context.existingObject(with: values.id)
+                note.title = values.title
+                note.body = values.body
+                note.modified = values.modified
+            }
+            try context.save()
+        }
+    }
+
     /// The database's checksum, read through a context of the check's own.
     package func checksum(of container: NoteContainer) async throws -> Checksum {
         let context = try container.newContext(name: "check")
