@@ -48,6 +48,9 @@ public struct DeskMeasurements: MeasuresPromises {
     var openedElsewhere: Int?
     var openedThrew: Int?
     var firstError: String?
+    /// Whether `open(_:)` found the new values of an added note that another context saved
+    /// after it was opened.
+    var openedLaterRight: Bool?
     /// What `open(_:)` did for a note another context deleted: "nil", "values" or "threw".
     var deletedOpened: String?
     /// Identifiers `add(_:)` returned that are temporary, or the same as another's.
@@ -116,8 +119,8 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             do {
                 switch try await desk.open(id) {
                 case nil: outcome.none += 1
-                case let snapshot? where Self.matches(snapshot, draft, id: id): outcome.right += 1
-                case let snapshot? where Self.matches(snapshot, draft, id: snapshot.id): outcome.elsewhere += 1
+                case let snapshot? where snapshot.isAdded(from: draft, id: id): outcome.right += 1
+                case let snapshot? where snapshot.isAdded(from: draft, id: snapshot.id): outcome.elsewhere += 1
                 case _?: outcome.other += 1
                 }
             } catch {
@@ -143,9 +146,9 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
         record.record { $0.deletedOpened = deletedOpened }
 
         record.step("looking the added notes up in a context of the check's own")
-        let found = try await check.perform { (check) throws(NoteStoreError) in
+        let found = try await check.perform { [ids] (check) throws(NoteStoreError) in
             let found = zip(ids, drafts).filter { id, draft in
-                (try? check.existingObject(with: id)).map { Self.matches($0.snapshot, draft, id: id) } ?? false
+                (try? check.existingObject(with: id)).map { $0.snapshot.isAdded(from: draft, id: id) } ?? false
             }.count
             return (found, try check.fetchCount())
         }
@@ -153,6 +156,15 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             $0.foundInDatabase = found.0
             $0.notesInDatabase = found.1
         }
+
+        record.step("opening \(ids[0]) again, after another context saved new values for it")
+        let draft = drafts[0]
+        let later = data.editedLater(NoteSnapshot(
+            id: ids[0], folder: draft.folder, title: draft.title, body: draft.body, created: draft.created, modified: draft.created
+        ))
+        try await data.saveLater([later], in: container)
+        let openedLater = try? await desk.open(ids[0])
+        record.record { $0.openedLaterRight = openedLater.map { $0.title == later.title && $0.body == later.body } ?? false }
 
         record.step("adding \(failingDrafts.count) more notes, and saving them while a save of them fails")
         for draft in failingDrafts { _ = try await desk.add(draft) }
@@ -165,16 +177,10 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
         }
     }
 
-    /// Whether `snapshot` is the note added from `draft`, under `id`.
-    static func matches(_ snapshot: NoteSnapshot, _ draft: NoteDraft, id: NoteID) -> Bool {
-        snapshot.id == id && snapshot.folder == draft.folder && snapshot.title == draft.title
-            && snapshot.body == draft.body && snapshot.created == draft.created
-    }
-
     public static func checks(_ measured: DeskMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let deleted = drafts(data).deleted
         let openedExpected = "open(_:) finds each of the \(added) notes added, by the identifier add(_:) returned, "
-            + "and nil for \(deleted), which was deleted"
+            + "with the values another context saved later, and nil for \(deleted), which was deleted"
         let idsExpected = "\(added) permanent, distinct identifiers from add(_:)"
         let savedExpected = "the \(added) notes in the database under those identifiers, beside the "
             + "\(data.notes.count - 1) imported notes that were not deleted"
@@ -200,6 +206,11 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                         + "the note by it")
                 }
                 if other > 0 { problems.append("other values for \(other) of the notes added: not the ones added") }
+                if measured.openedLaterRight == false {
+                    problems.append("after another context saved new values for one of the notes added, "
+                        + "open(_:) did not return them (a later save): a value kept from an earlier open is stale as soon "
+                        + "as another context saves. Open the note in the job that reads it")
+                }
                 if measured.deletedOpened != "nil" {
                     problems.append("\(measured.deletedOpened ?? "nothing") for \(deleted), which was deleted: nil expected")
                 }
@@ -207,6 +218,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                     "opened", problems.isEmpty, expected: openedExpected,
                     measured: "\(right) of \(added) found, \(none) nil, \(threw) threw"
                         + (elsewhere > 0 ? ", \(elsewhere) under another identifier" : "")
+                        + (measured.openedLaterRight == false ? "; the old values after a later save" : "")
                         + "; \(measured.deletedOpened ?? "nothing") for the deleted note",
                     problem: problems.joined(separator: "; ")
                 )
@@ -238,5 +250,12 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             .done(measured.promises, run: run),
             .failure(measured.promises, run: run),
         ]
+    }
+}
+
+extension NoteSnapshot {
+    /// Whether this is the note added from `draft`, under `id`.
+    fileprivate func isAdded(from draft: NoteDraft, id: NoteID) -> Bool {
+        self.id == id && folder == draft.folder && title == draft.title && body == draft.body && created == draft.created
     }
 }
