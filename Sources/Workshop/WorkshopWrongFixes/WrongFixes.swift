@@ -358,6 +358,26 @@ package let wrongFixes: [WrongFix] = [
         exercise: 9, name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: "checksum",
         because: "updates were lost", check: LostUpdatesCheck<OneAtATimeEditDesk>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
+        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
+        because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: "rows",
+        because: "a later save", check: ChattyCallsCheck<RememberedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: "shown",
+        because: "a later save", check: BackgroundSyncCheck<InboxListMergingTheFirstSave>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
+        because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -372,10 +392,6 @@ package let openHoles: [WrongFix] = [
         because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
-        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: GlobalActorCheck<AddressCacheIndex>.run(arguments:seeds:)
     ),
@@ -388,20 +404,12 @@ package let openHoles: [WrongFix] = [
         because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
-        because: "a later save", check: IDsNotObjectsCheck<RememberingSidebar>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
         because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
         because: "Mirror reads", check: ChattyCallsCheck<ReflectedRowModel>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 10, name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: "rows",
-        because: "a later save", check: ChattyCallsCheck<RememberedRowModel>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 11, name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: "source",
@@ -424,16 +432,8 @@ package let openHoles: [WrongFix] = [
         because: "returned before its work was done", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 15, name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: "shown",
-        because: "a later save", check: BackgroundSyncCheck<InboxListMergingTheFirstSave>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
-        because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",

@@ -55,8 +55,10 @@ public struct ListMeasurements: Measurements {
     var before: Read?
     /// The worse of the two reads after the save.
     var after: Read?
-    /// Notes shown after the save that are the very objects shown before it (fewest of the two reads).
-    var sameObjects: Int?
+    /// The worse of the two reads after a second save.
+    var afterLater: Read?
+    /// The most notes shown after a save that are not the very objects shown before it.
+    var newObjects: Int?
     /// Whether a context of the notes shown had unsaved changes after a redraw: the list
     /// wrote into the objects it shows.
     var listEdited: Bool?
@@ -86,12 +88,46 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
         record.record { $0.onMainQueue = onMainQueue }
         // Reading a note of another queue's context on the main actor would trap in the check.
         guard onMainQueue, let first else { return }
-        record.record { $0.before = ListMeasurements.Read(first, expected: edit.before, edit: edit) }
+        record.record { $0.before = ListMeasurements.Read(first, expected: edit.before, updated: [], deleted: edit.deleted, before: edit.before) }
 
         record.step("saving an edit of \(edit.updated.count) shown notes and the deletion of one in a context of the check's own")
+        let readsAtSave = try await save(edit.updated, deleting: edit.deleted, in: container)
+        record.step("redrawing the list twice on the main actor")
+        let (after, newAfter, editedAfter) = await redraw(
+            screen, expected: edit.after, updated: edit.updated, deleted: edit.deleted, before: edit.before
+        )
+        let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
+        record.record {
+            $0.after = after
+            $0.newObjects = newAfter
+            $0.listEdited = editedAfter
+            $0.rowsRead = rowsRead
+        }
+
+        // Background saves come again and again: a list that shows the first and not the
+        // next goes on showing what the database no longer has.
+        record.step("saving a second edit of \(edit.laterUpdated.count) shown notes and the deletion of another")
+        let readsAtLaterSave = try await save(edit.laterUpdated, deleting: edit.laterDeleted, in: container)
+        record.step("redrawing the list twice on the main actor")
+        let (afterLater, newLater, editedLater) = await redraw(
+            screen, expected: edit.afterLater, updated: edit.laterUpdated, deleted: edit.laterDeleted, before: edit.after
+        )
+        let laterRowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtLaterSave
+        record.record {
+            $0.afterLater = afterLater
+            $0.newObjects = max(newAfter, newLater)
+            $0.listEdited = editedAfter || editedLater
+            $0.rowsRead = rowsRead + laterRowsRead
+        }
+    }
+
+    /// Saves new values of `updated` and the deletion of `deleted` in a context of the
+    /// check's own, and returns the rows the store had read when it saved.
+    private static func save(
+        _ updated: [(NoteID, NoteSnapshot)], deleting deleted: NoteID, in container: NoteContainer
+    ) async throws -> Int {
         let writer = try container.newContext(name: "check-writer")
-        let updated = edit.updated, deleted = edit.deleted
-        let readsAtSave = try await writer.perform { (writer) throws(NoteStoreError) in
+        return try await writer.perform { (writer) throws(NoteStoreError) in
             for (id, values) in updated {
                 let note = try writer.existingObject(with: id)
                 note.title = values.title
@@ -104,35 +140,36 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
             writer.close()
             return reads
         }
+    }
 
-        record.step("redrawing the list twice on the main actor")
+    /// Two redraws: the worse of the two, the most notes shown that are not the objects of
+    /// the first read, and whether a redraw left unsaved changes.
+    private static func redraw(
+        _ screen: Screen<Model>, expected: [NoteSnapshot], updated: [(NoteID, NoteSnapshot)], deleted: NoteID,
+        before: [NoteSnapshot]
+    ) async -> (ListMeasurements.Read?, Int, Bool) {
         var worst: ListMeasurements.Read?
-        var sameObjects = Int.max
+        var newObjects = 0
         var edited = false
         for _ in 0..<2 {
-            let (snapshots, same, changes) = await screen.read(keeping: Set(edit.after.map(\.id)))
+            let (snapshots, same, changes) = await screen.read(keeping: Set(expected.map(\.id)))
             edited = edited || changes
-            let read = ListMeasurements.Read(snapshots, expected: edit.after, edit: edit)
+            let read = ListMeasurements.Read(snapshots, expected: expected, updated: updated, deleted: deleted, before: before)
             if worst == nil || (worst!.right && !read.right) { worst = read }
-            sameObjects = min(sameObjects, same)
+            newObjects = max(newObjects, expected.count - same)
         }
-        let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
-        record.record {
-            $0.after = worst
-            $0.sameObjects = sameObjects
-            $0.listEdited = edited
-            $0.rowsRead = rowsRead
-        }
+        return (worst, newObjects, edited)
     }
 
     public static func checks(_ measured: ListMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let edit = SyncEdit(data)
         let shown = edit.shown.count, kept = edit.after.count, edited = edit.updated.count
         let queueExpected = "the notes shown belong to a context on the main queue: the view context"
-        let shownExpected = "the \(shown) notes as saved before, then, on every redraw after the save, the "
-            + "\(edited) edited notes' new values and the deleted note gone"
-        let objectsExpected = "after the save, the same \(kept) objects as before, with no unsaved change"
-        let readsExpected = "at most \(edited) notes read again: the ones the save changed"
+        let shownExpected = "the \(shown) notes as saved before, then, on every redraw after each of two saves, the "
+            + "edited notes' new values and the deleted note gone"
+        let objectsExpected = "after each save, the notes still shown are the objects shown before, with no unsaved change"
+        let updated = edited + edit.laterUpdated.count
+        let readsExpected = "at most \(updated) notes read again: the ones the two saves changed"
         return [
             .runsToTheEnd(run),
             .of("main-queue", measured.onMainQueue, expected: queueExpected, run: run) { onMain in
@@ -145,7 +182,8 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
             },
             .of("shown", measured.after, expected: shownExpected, run: run) { after in
                 let before = measured.before
-                let holds = before?.right == true && after.right
+                let later = measured.afterLater
+                let holds = before?.right == true && after.right && later?.right == true
                 var problems: [String] = []
                 if let before, !before.right {
                     problems.append("before the save, the list showed \(before.shown) notes, not the \(shown) it was given")
@@ -158,6 +196,14 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                     problems.append("the note the save deleted was still shown: only a merge of what the save published "
                         + "marks it deleted")
                 }
+                if let later, after.right, !later.right {
+                    problems.append("after a second background save (a later save), the list showed "
+                        + (later.stale > 0 || later.deletedShown
+                            ? "\(later.stale) of its \(edit.laterUpdated.count) edited notes with their old values"
+                                + (later.deletedShown ? " and the note it deleted" : "")
+                            : "\(later.shown) notes, not the reference's \(edit.afterLater.count)")
+                        + ": the list must show every save, not only the first")
+                }
                 if problems.isEmpty { problems.append("after the save, the list showed \(after.shown) notes, not the reference's \(kept)") }
                 return .verify(
                     "shown", holds, expected: shownExpected,
@@ -167,13 +213,13 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                         + "merges the save"
                 )
             },
-            .of("objects", measured.sameObjects, expected: objectsExpected, run: run) { same in
+            .of("objects", measured.newObjects, expected: objectsExpected, run: run) { new in
                 let edited = measured.listEdited ?? false
                 return .verify(
-                    "objects", same == kept && !edited, expected: objectsExpected,
-                    measured: "\(same) of \(kept) the same objects" + (edited ? ", with unsaved changes" : ""),
-                    problem: same < kept
-                        ? "after the save, \(kept - same) of the \(kept) notes still shown are new objects: the list "
+                    "objects", new == 0 && !edited, expected: objectsExpected,
+                    measured: "\(new) new objects" + (edited ? ", with unsaved changes" : ""),
+                    problem: new > 0
+                        ? "after a save, \(new) of the notes still shown are new objects: the list "
                             + "fetched them again, or a new context did. A merge refreshes the objects the interface "
                             + "holds, in place, and a SwiftUI list keeps its rows"
                         : "after a redraw, the context of the notes shown has unsaved changes: the list wrote values into "
@@ -183,10 +229,10 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
             },
             .of("row-reads", measured.rowsRead, expected: readsExpected, run: run) { reads in
                 .verify(
-                    "row-reads", reads <= edited, expected: readsExpected,
+                    "row-reads", reads <= updated, expected: readsExpected,
                     measured: "\(reads) \(reads == 1 ? "note" : "notes") read again",
-                    problem: "\(reads) notes were read again from the database, by identifier or by a fetch, for one "
-                        + "save that changed \(edited) of the notes shown: reading the notes again on every redraw costs "
+                    problem: "\(reads) notes were read again from the database, by identifier or by a fetch, for two "
+                        + "saves that changed \(updated) of the notes shown: reading the notes again on every redraw costs "
                         + "a fetch per screen per save; a merge reads only the notes the save updated"
                 )
             },
@@ -202,9 +248,13 @@ struct SyncEdit {
     let shown: [NoteID]
     let updated: [(NoteID, NoteSnapshot)]
     let deleted: NoteID
-    /// What the list shows before the save, and after it.
+    /// The second save: other notes edited, another deleted.
+    let laterUpdated: [(NoteID, NoteSnapshot)]
+    let laterDeleted: NoteID
+    /// What the list shows before the saves, after the first, and after the second.
     let before: [NoteSnapshot]
     let after: [NoteSnapshot]
+    let afterLater: [NoteSnapshot]
 
     init(_ data: WorkshopData) {
         var distinct: [NoteID] = []
@@ -212,33 +262,47 @@ struct SyncEdit {
         var random = SplitMix64(seed: data.seed ^ 0x15)
         var positions = Array(distinct.indices)
         positions.shuffle(using: &random)
-        let deleted = distinct[positions[0]]
-        let updated = positions[1...3].sorted().map { position in
-            var note = data.note(distinct[position])
-            let token = String(random.next(), radix: 36)
-            note.title = "Edited in the background \(token)"
-            note.body = "Saved by another context \(String(random.next(), radix: 36))"
-            note.modified = note.modified.addingTimeInterval(Double(random.next(in: 60...86_400)))
-            return (note.id, note)
+        func edited(_ positions: ArraySlice<Int>) -> [(NoteID, NoteSnapshot)] {
+            positions.sorted().map { position in
+                var note = data.note(distinct[position])
+                let token = String(random.next(), radix: 36)
+                note.title = "Edited in the background \(token)"
+                note.body = "Saved by another context \(String(random.next(), radix: 36))"
+                note.modified = note.modified.addingTimeInterval(Double(random.next(in: 60...86_400)))
+                return (note.id, note)
+            }
         }
-        let edited = Dictionary(uniqueKeysWithValues: updated)
+        let deleted = distinct[positions[0]]
+        let updated = edited(positions[1...3])
+        let laterDeleted = distinct[positions[4]]
+        let laterUpdated = edited(positions[5...6])
+        let edits = Dictionary(uniqueKeysWithValues: updated)
+        let laterEdits = Dictionary(uniqueKeysWithValues: laterUpdated)
         shown = distinct
         self.updated = updated
         self.deleted = deleted
+        self.laterUpdated = laterUpdated
+        self.laterDeleted = laterDeleted
         before = distinct.map(data.note)
-        after = distinct.filter { $0 != deleted }.map { edited[$0] ?? data.note($0) }
+        after = distinct.filter { $0 != deleted }.map { edits[$0] ?? data.note($0) }
+        afterLater = distinct.filter { $0 != deleted && $0 != laterDeleted }.map { laterEdits[$0] ?? edits[$0] ?? data.note($0) }
     }
 }
 
 extension ListMeasurements.Read {
-    init(_ snapshots: [NoteSnapshot], expected: [NoteSnapshot], edit: SyncEdit) {
+    /// A read of `snapshots` after a save that wrote `updated` and deleted `deleted`, over
+    /// the values `before` it.
+    init(
+        _ snapshots: [NoteSnapshot], expected: [NoteSnapshot], updated: [(NoteID, NoteSnapshot)], deleted: NoteID,
+        before: [NoteSnapshot]
+    ) {
         shown = snapshots.count
         right = snapshots == expected
         let byID = Dictionary(snapshots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        stale = edit.updated.filter { id, _ in
-            byID[id].map { $0 == edit.before.first { $0.id == id } } ?? false
+        stale = updated.filter { id, _ in
+            byID[id].map { $0 == before.first { $0.id == id } } ?? false
         }.count
-        deletedShown = byID[edit.deleted] != nil
+        deletedShown = byID[deleted] != nil
     }
 }
 
