@@ -360,7 +360,7 @@ package let wrongFixes: [WrongFix] = [
     ),
     WrongFix(
         exercise: 2, name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: "titles",
-        because: "differ from the reference model", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
+        because: "a later save", check: DebugSwitchCheck<LoadedOnceTitles>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 7, name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: "saved",
@@ -377,6 +377,22 @@ package let wrongFixes: [WrongFix] = [
     WrongFix(
         exercise: 17, name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: "opened",
         because: "a later save", check: TemporaryIDsCheck<DraftDeskRememberingReader>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "LoggedFailureArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ConfinementCheck<LoggedFailureArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 1, name: "NoteByNoteArchive", kind: .skipsTheWork, refusedBy: "failure",
+        because: "not saved in one transaction", check: ConfinementCheck<NoteByNoteArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "TaskEditDesk", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: LostUpdatesCheck<TaskEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 17, name: "DraftDeskDeferredSave", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: TemporaryIDsCheck<DraftDeskDeferredSave>.run(arguments:seeds:)
     ),
 ]
 

@@ -85,8 +85,10 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
     public static var exercise: Exercise { .readsThatDoNotWait }
 
     /// A context on the main queue (the view context) reads on the main thread, inside the
-    /// frame; in Core Data its fetches go through the coordinator, which "executes that work
-    /// serially", the importer's save too. The lab's store has no coordinator to show it.
+    /// frame: the interface's time pays for the read. In Core Data, with a store in WAL mode,
+    /// "a UI context can fetch data concurrently with a single background context importing
+    /// changes" (Apple, What's New in Core Data, 2016), so the read does not wait for the
+    /// save; what this exercise measures is where the read runs, not a wait for the writer.
     public static var contextsMustHaveTheirOwnQueues: Bool { true }
 
     /// The most frames a list may miss beyond those the check's own reads miss in the same
