@@ -136,6 +136,33 @@ struct ChildRunTests {
         #expect(CheckReport(output: marked, token: "T0K3N", exitStatus: 1, signal: nil) == nil, "an exit status that says otherwise")
     }
 
+    @Test(
+        "A crash without a trap message says why, in the words of whoever stopped it, with its signal",
+        arguments: [
+            (
+                "\n*** Signal 11: Backtracing from 0x5626b1b21ad6... done ***\n\n*** Program crashed: Bad pointer dereference at 0x0000000000000008 ***\n",
+                Int32?.none, "Bad pointer dereference (SIGSEGV, signal 11)"
+            ),
+            (
+                "\n*** Signal 4: Backtracing from 0x55c4aaf0bf87... done ***\n\n*** Swift runtime failure: arithmetic overflow ***\n",
+                Int32?.some(4), "Swift runtime failure: arithmetic overflow (SIGILL, signal 4)"
+            ),
+            (
+                "Simultaneous accesses to 0x5630bf65da60, but modification requires exclusive access.\nFatal access conflict detected.\n",
+                Int32?.some(6), "Swift's exclusivity check: two accesses to one variable overlapped, and one of them modified it "
+                    + "(\"Simultaneous accesses, but modification requires exclusive access.\") (SIGABRT, signal 6)"
+            ),
+            ("free(): invalid pointer\n", Int32?.some(6), "the C library's allocator stopped the process: \"free(): invalid pointer\" (SIGABRT, signal 6)"),
+            ("", Int32?.some(9), "stopped by SIGKILL, signal 9"),
+        ]
+    )
+    func crashReasons(_ output: String, signal: Int32?, reason: String) {
+        let run = Self.run("workshop-step T0K3N: importing\n" + output, signal: signal, exitStatus: signal == nil ? 1 : nil)
+        #expect(run.stop?.kind == .crash)
+        #expect(run.stop?.message == reason)
+        #expect(run.stop?.description == "the process crashed while importing: \(reason)")
+    }
+
     @Test("Checks after a stop are not measured, and say so")
     func notMeasuredAfterAStop() {
         let checks = ConfinementCheck<NoArchive>.checks(ArchiveMeasurements(), run: Self.run(Self.trap), data: WorkshopData(seed: 1))

@@ -23,7 +23,15 @@ public final class ContextExecutor: SerialExecutor, TaskExecutor {
     /// on the runtime, to check the hop meter against.
     public var enqueuedJobs: Int { jobs.load(ordering: .relaxed) }
 
-    public init(queue: ContextQueue) { self.queue = queue }
+    /// Whether the executor was made on the main queue (in main-actor code): an actor's
+    /// executor is made where the actor is, so a check can tell where a model actor was made
+    /// even when its context was made elsewhere and handed in.
+    package let madeOnMainQueue: Bool
+
+    public init(queue: ContextQueue) {
+        self.queue = queue
+        madeOnMainQueue = ContextQueue.main.isCurrent
+    }
 
     public convenience init(context: NoteContext) { self.init(queue: context.queue) }
 

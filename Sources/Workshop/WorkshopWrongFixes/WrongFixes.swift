@@ -394,6 +394,14 @@ package let wrongFixes: [WrongFix] = [
         exercise: 17, name: "DraftDeskDeferredSave", kind: .skipsTheWork, refusedBy: "done",
         because: "returned before its work was done", check: TemporaryIDsCheck<DraftDeskDeferredSave>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 16, name: "ImportPanelHandedContext", kind: .keepsTheMisconception, refusedBy: "executor",
+        because: "its executor", check: ModelActorOnMainCheck<ImportPanelHandedContext>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "BallastEditor", kind: .hidesALeak, refusedBy: "memory",
+        because: "editors made and let go are still alive", check: RetainCycleCheck<BallastEditor>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes

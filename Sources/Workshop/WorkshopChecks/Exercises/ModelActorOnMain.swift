@@ -49,6 +49,8 @@ public struct PlacementMeasurements: MeasuresPromises {
     var jobOnItsContextsQueue: Bool?
     /// Whether the importer's context was made on the main actor.
     var contextMadeOnMainActor: Bool?
+    /// Whether the importer's executor, made with the actor, was made on the main actor.
+    var executorMadeOnMainActor: Bool?
     var checksum: Checksum?
     public var promises: CallPromises?
 
@@ -85,6 +87,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
             $0.jobOnMainQueue = placement.onMainQueue
             $0.jobOnItsContextsQueue = placement.onItsContextsQueue
             $0.contextMadeOnMainActor = placement.contextMadeOnMainActor
+            $0.executorMadeOnMainActor = placement.executorMadeOnMainActor
         }
         record.step("reading the checksum")
         let checksum = try await data.checksum(of: container)
@@ -128,11 +131,16 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
             },
             .of("executor", measured.jobOnMainQueue, expected: executorExpected, run: run) { onMain in
                 let onItsQueue = measured.jobOnItsContextsQueue ?? false
-                let madeOnMain = measured.contextMadeOnMainActor ?? true
+                let contextOnMain = measured.contextMadeOnMainActor ?? true
+                let executorOnMain = measured.executorMadeOnMainActor ?? true
+                let madeOnMain = [contextOnMain ? "its context" : nil, executorOnMain ? "its executor" : nil].compactMap { $0 }
+                let made = madeOnMain.isEmpty
+                    ? "made off the main actor (its context and its executor)"
+                    : "\(madeOnMain.joined(separator: " and ")) made on the main actor"
                 return .verify(
-                    "executor", !onMain && onItsQueue && !madeOnMain, expected: executorExpected,
-                    measured: onMain ? "on the main queue" : !onItsQueue ? "on another queue"
-                        : madeOnMain ? "on a queue of its own, made on the main actor" : "made off the main actor, on its context's queue",
+                    "executor", !onMain && onItsQueue && madeOnMain.isEmpty, expected: executorExpected,
+                    measured: onMain ? "on the main queue, \(made)" : !onItsQueue ? "on another queue, \(made)"
+                        : "on its context's queue, \(made)",
                     problem: onMain
                         ? "the importer's jobs run on the main queue: it was made on the main actor, so its context "
                             + "is bound to the main queue, and every one of its methods runs there, whatever one of "
@@ -140,9 +148,11 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
                         : !onItsQueue
                         ? "the importer's jobs do not run on its context's queue: keep it a model actor, whose "
                             + "executor is its context's queue"
-                        : "the importer was made on the main actor, and its context runs elsewhere only because it was "
-                            + "given a queue of its own: SwiftData's ModelContext(_:) takes a container and no queue, and lesson 16 is "
-                            + "where it runs when made on the main actor. Make the importer off the main actor"
+                        : "the importer's jobs run on a queue of their own, but \(madeOnMain.joined(separator: " and ")) "
+                            + "\(madeOnMain.count == 1 ? "was" : "were") made on the main actor: its context runs elsewhere only "
+                            + "because it was given a queue of its own or made apart from the actor. SwiftData's "
+                            + "ModelContext(_:) takes a container and no queue, and lesson 16 is where a model actor runs "
+                            + "when made on the main actor. Make the importer, with its context, off the main actor"
                 )
             },
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
@@ -159,6 +169,7 @@ struct Placement: Sendable {
     var onMainQueue: Bool
     var onItsContextsQueue: Bool
     var contextMadeOnMainActor: Bool
+    var executorMadeOnMainActor: Bool
 }
 
 extension FileImportingActor {
@@ -166,7 +177,7 @@ extension FileImportingActor {
     fileprivate func placement() -> Placement {
         Placement(
             onMainQueue: ContextQueue.main.isCurrent, onItsContextsQueue: runsOnItsContextsQueue(),
-            contextMadeOnMainActor: context.madeOnMainQueue
+            contextMadeOnMainActor: context.madeOnMainQueue, executorMadeOnMainActor: modelExecutor.madeOnMainQueue
         )
     }
 }

@@ -45,6 +45,9 @@ public struct DraftMeasurements: Measurements {
     /// Bytes that stayed allocated per editor made, used and let go, over many; nil where
     /// the allocator's statistics are not available.
     var bytesKeptPerEditor: Double?
+    /// Editors, of as many made and let go, still alive afterwards: found by weak
+    /// references, whatever else the process freed meanwhile.
+    var editorsAlive: Int?
     /// Why the bytes could not be counted.
     var bytesUnavailable: String?
 
@@ -86,7 +89,11 @@ public enum RetainCycleCheck<Editor: DraftEditing>: ExerciseChecker {
         }
         // The first editors fill the allocator's and the runtime's caches, and the first
         // reading sets the meter up (statistics are a snapshot taken before it): not counted.
-        for editor in 0..<editors { useAndLetGo(taps: editor % 4) }
+        // Each of them is watched through a weak reference: an editor still alive is a leak,
+        // whatever memory the process freed meanwhile. (A weak reference keeps a side table
+        // allocated, so the counted editors below are not watched.)
+        let watched = (0..<editors).map { editor in WeakEditor(useAndLetGo(taps: editor % 4)) }
+        record.record { $0.editorsAlive = watched.filter { $0.editor != nil }.count }
         _ = AllocationMeter.read()
         let before = AllocationMeter.read()?.liveBytes ?? 0
         for editor in 0..<editors { useAndLetGo(taps: editor % 4) }
@@ -97,9 +104,20 @@ public enum RetainCycleCheck<Editor: DraftEditing>: ExerciseChecker {
     /// One editor's life, as a screen gives it: made, Save tapped `taps` times (none, when
     /// the user closes it unsaved), let go.
     @inline(never)
-    private static func useAndLetGo(taps: Int) {
+    @discardableResult
+    private static func useAndLetGo(taps: Int) -> Editor {
         let editor = Editor(title: title)
         for _ in 0..<taps { editor.tapSave() }
+        return editor
+    }
+
+    /// An editor, seen without keeping it alive.
+    private struct WeakEditor {
+        weak var editor: Editor?
+
+        init(_ editor: Editor) {
+            self.editor = editor
+        }
     }
 
     /// Makes an editor, taps Save `taps` times, and lets the editor go: the leak check that
@@ -147,7 +165,24 @@ extension Check {
             return Check(id: "memory", status: .unavailable, expected: expected, measured: "not counted: \(reason)")
         }
         return .of("memory", measured.bytesKeptPerEditor, expected: expected, run: run) { bytes in
-            .verify(
+            let alive = measured.editorsAlive ?? 0
+            if alive > 0 {
+                return .verify(
+                    "memory", false, expected: expected, measured: "\(alive) of \(RetainCycleCheck<NoEditor>.editors) editors alive",
+                    problem: "\(alive) of \(RetainCycleCheck<NoEditor>.editors) editors made and let go are still alive: "
+                        + "something holds each editor, through what a closure captured. Look at every closure the "
+                        + "editor or its parts store, and what each captures"
+                )
+            }
+            if bytes < -bytesKeptPerEditorAllowed {
+                return .verify(
+                    "memory", false, expected: expected, measured: "\(Format.compact(bytes)) bytes kept per editor",
+                    problem: "memory went down by \(Format.compact(-bytes)) bytes for every editor made and let go: the "
+                        + "editor frees memory it did not allocate, which hides what it keeps. An editor let go "
+                        + "leaves memory as it found it"
+                )
+            }
+            return .verify(
                 "memory", bytes <= bytesKeptPerEditorAllowed, expected: expected,
                 measured: "\(Format.compact(bytes)) bytes kept per editor",
                 problem: "\(Format.compact(bytes)) bytes stay allocated for every editor made and let go: something the editor "
@@ -156,6 +191,13 @@ extension Check {
             )
         }
     }
+}
+
+/// A type to name the check's constants with.
+private final class NoEditor: DraftEditing {
+    init(title: String) {}
+    func tapSave() {}
+    var savedTitles: [String] { [] }
 }
 
 /// Bytes per editor that may stay allocated without being a leak: none, but for the

@@ -65,7 +65,7 @@ public struct ChildRun: Sendable {
         let printed = Wire.unmarked(output)
         // A trap says why in a "Fatal error: " line, a failed precondition or assertion in
         // its own; other crashes only in their frames.
-        let message = Self.trapMessage(in: printed)
+        let message = Self.trapMessage(in: printed) ?? Self.crashReason(in: printed, signal: result.signal)
         let backtrace = Backtrace(parsing: printed)
         stop = Stop(
             kind: Self.kind(message: message, backtrace: backtrace), message: message,
@@ -92,6 +92,45 @@ public struct ChildRun: Sendable {
         }
         return nil
     }
+
+    /// Why a process that printed no trap message crashed, in the words of whoever stopped
+    /// it: Swift's exclusivity check, a Swift runtime failure, the C library's allocator, or
+    /// the backtracer's reading of the signal; and the signal, by its name.
+    static func crashReason(in output: String, signal: Int32?) -> String? {
+        let lines = output.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+        let signalNumber = signal ?? lines.lazy.compactMap(backtracerSignal).first
+        let signalName = signalNumber.map { number in Self.signalNames[number].map { "\($0), signal \(number)" } ?? "signal \(number)" }
+        let reason = lines.lazy.compactMap(Self.reason(in:)).first
+        switch (reason, signalName) {
+        case let (reason?, name?): return "\(reason) (\(name))"
+        case let (reason?, nil): return reason
+        case let (nil, name?): return "stopped by \(name)"
+        case (nil, nil): return nil
+        }
+    }
+
+    /// The reason one line of a crash's output gives, if it gives one.
+    private static func reason(in line: String) -> String? {
+        if line.hasPrefix("Simultaneous accesses to ") {
+            return "Swift's exclusivity check: two accesses to one variable overlapped, and one of them modified it "
+                + "(\"\(line.replacing(/\s+to\s+0x[0-9a-f]+/, with: ""))\")"
+        }
+        if let match = line.firstMatch(of: /^\*\*\* (Swift runtime failure: .+?) \*\*\*$/) { return String(match.1) }
+        if let match = line.firstMatch(of: /^\*\*\* Program crashed: (.+?)(?: at 0x[0-9a-f]+)? \*\*\*$/) { return String(match.1) }
+        for marker in ["double free or corruption", "free(): ", "malloc(): ", "corrupted size vs. prev_size"] where line.contains(marker) {
+            return "the C library's allocator stopped the process: \"\(line)\""
+        }
+        return nil
+    }
+
+    /// The signal number in the backtracer's "*** Signal 11: Backtracing from …" line.
+    private static func backtracerSignal(_ line: String) -> Int32? {
+        line.firstMatch(of: /^\*\*\* Signal (\d+):/).flatMap { Int32($0.1) }
+    }
+
+    private static let signalNames: [Int32: String] = [
+        4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM",
+    ]
 
     private static func kind(message: String?, backtrace: Backtrace) -> Stop.Kind {
         if let message, message.contains(ConcurrencyDebug.trapPrefix) { return .concurrencyViolation }
