@@ -1,4 +1,6 @@
+import Dispatch
 import NoteStore
+import Synchronization
 
 // MARK: - DatabaseWitness
 
@@ -6,19 +8,22 @@ import NoteStore
 /// store has, reads what is committed now.
 ///
 /// It never waits for a lock: a look that meets a write still running (the learner's work
-/// going on after its call returned) finds that work not done, which it is not.
-package final class DatabaseWitness {
-    private let connection: SQLiteConnection
+/// going on after its call returned) finds that work not done, which it is not. Its reads
+/// run on a queue of its own, which the caller awaits: the check never holds a thread of
+/// the cooperative pool, whose jobs the `waits` check times.
+package final class DatabaseWitness: Sendable {
+    private let connection: Mutex<SQLiteConnection>
+    private let queue = DispatchQueue(label: "workshop.database-witness")
 
     /// A look at `container`'s database.
     package init(_ container: NoteContainer) throws {
-        connection = try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0)
+        connection = Mutex(try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0))
     }
 
     /// How many of `notes` the database holds now with every value as given: 0 when the
     /// database is locked by a write.
-    package func committed(_ notes: [NoteSnapshot]) -> Int {
-        do {
+    package func committed(_ notes: [NoteSnapshot]) async -> Int {
+        await read { connection in
             let select = try connection.statement(NoteSchema.selectNote)
             return try notes.reduce(0) { (found, note) throws(NoteStoreError) in
                 let row = try select.bind(note.id.rawValue, at: 1).firstRow { row in
@@ -30,20 +35,26 @@ package final class DatabaseWitness {
                 }
                 return found + (row == note ? 1 : 0)
             }
-        } catch {
-            return 0
         }
     }
 
     /// How many notes titled one of `titles` the database holds now: 0 when it is locked.
-    package func committed(titled titles: [String]) -> Int {
-        do {
+    package func committed(titled titles: [String]) async -> Int {
+        await read { connection in
             let select = try connection.statement("SELECT count(*) FROM note WHERE title = ?1")
             return try titles.reduce(0) { (found, title) throws(NoteStoreError) in
                 found + (try select.bind(title, at: 1).firstRow { Int($0.int64(0)) } ?? 0)
             }
-        } catch {
-            return 0
+        }
+    }
+
+    /// Runs `body` with the connection on the witness's queue: 0 when it throws.
+    private func read(_ body: @escaping @Sendable (SQLiteConnection) throws -> Int) async -> Int {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                let found = self.connection.withLock { connection in (try? body(connection)) ?? 0 }
+                continuation.resume(returning: found)
+            }
         }
     }
 }

@@ -52,7 +52,7 @@ extension Recorder where Measured: MeasuresPromises {
         _ name: String, writes: [NoteSnapshot], seenBy witness: DatabaseWitness, _ call: () async throws -> T
     ) async throws -> T {
         let result = try await call()
-        let committed = witness.committed(writes)
+        let committed = await witness.committed(writes)
         recordPromise { promises in
             promises.callsChecked += 1
             if committed < writes.count, promises.returnedEarly == nil {
@@ -67,7 +67,7 @@ extension Recorder where Measured: MeasuresPromises {
         _ name: String, savesTitles titles: [String], seenBy witness: DatabaseWitness, _ call: () async throws -> T
     ) async throws -> T {
         let result = try await call()
-        let committed = witness.committed(titled: titles)
+        let committed = await witness.committed(titled: titles)
         recordPromise { promises in
             promises.callsChecked += 1
             if committed < titles.count, promises.returnedEarly == nil {
@@ -85,7 +85,7 @@ extension Recorder where Measured: MeasuresPromises {
         in container: NoteContainer, seenBy witness: DatabaseWitness, _ call: () async throws -> Void
     ) async {
         await failingSaves(name, expected: writes.count, failing: failing, in: container, call) {
-            witness.committed(writes)
+            await witness.committed(writes)
         }
     }
 
@@ -96,7 +96,7 @@ extension Recorder where Measured: MeasuresPromises {
         in container: NoteContainer, seenBy witness: DatabaseWitness, _ call: () async throws -> Void
     ) async {
         await failingSaves(name, expected: titles.count, failing: failing, in: container, call) {
-            witness.committed(titled: titles)
+            await witness.committed(titled: titles)
         }
     }
 
@@ -127,12 +127,12 @@ extension Recorder where Measured: MeasuresPromises {
 
     private func failingSaves(
         _ name: String, expected: Int, failing: @escaping @Sendable (NoteSnapshot) -> Bool,
-        in container: NoteContainer, _ call: () async throws -> Void, committed: () -> Int
+        in container: NoteContainer, _ call: () async throws -> Void, committed: () async -> Int
     ) async {
         container.failSaves(.init(error: NoteContainer.diskWriteError, writes: failing))
         var error: (any Error)?
         do { try await call() } catch let thrown { error = thrown }
-        let found = committed()
+        let found = await committed()
         container.stopFailing()
         recordPromise { promises in
             promises.failed = .init(call: .init(name: name, committed: found, expected: expected), error: error.map { "\($0)" })
