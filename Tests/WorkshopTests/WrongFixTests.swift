@@ -25,6 +25,12 @@ struct WrongFixTests {
         }
         let report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
         let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
+        if check.status == .unavailable, fix.refusedBy == "races", !ThreadSanitizer.isActive {
+            // Races are looked for under ThreadSanitizer alone: `lab workshop check` builds
+            // the exercise once more for it, and `make race` runs this test in such a build.
+            #expect(check.measured.hasPrefix("not run in this build"))
+            return
+        }
         if check.status == .unavailable, !AllocationMeter.isLinked {
             // The sanitizer builds (make race, make leaks) leave jemalloc out: the memory
             // check says so instead of measuring, and this wrong fix is refused only where

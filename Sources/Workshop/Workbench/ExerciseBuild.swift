@@ -33,25 +33,53 @@ package struct ExerciseBuild {
     /// (Docs/Workshop.md has the measurement).
     package static let firstBuildTime = "about 40 s on a 2-core machine"
 
+    /// How long the first build under ThreadSanitizer takes, which compiles the lab's
+    /// modules once more with the sanitizer (Docs/Workshop.md has the measurement).
+    package static let firstSanitizerBuildTime = "about 3 minutes on a 2-core machine"
+
     /// How long a build may take before it is stopped: far more than the first build.
     package static let deadline = Duration.seconds(30 * 60)
 
     /// Whether nothing was built yet: the first check compiles the lab's modules too.
-    package var isFirst: Bool {
-        !FileManager.default.fileExists(atPath: layout.package.appendingPathComponent(".build").path)
+    package var isFirst: Bool { isFirst(.plain) }
+
+    /// Which build: the check's own, or the one under ThreadSanitizer for the `races` check.
+    package enum Variant: Sendable {
+        case plain
+        case threadSanitizer
+
+        /// Where its products go, in the nested package.
+        var scratchFolder: String {
+            switch self {
+            case .plain: ".build"
+            case .threadSanitizer: ".build-race"
+            }
+        }
     }
 
-    /// `swift build --product ExerciseNN` in the nested package.
-    package func build(_ exercise: Exercise) async throws(LabError) -> Outcome {
+    /// Whether `variant` was never built: its first build compiles the lab's modules too.
+    package func isFirst(_ variant: Variant) -> Bool {
+        !FileManager.default.fileExists(atPath: layout.package.appendingPathComponent(variant.scratchFolder).path)
+    }
+
+    /// `swift build --product ExerciseNN` in the nested package; under ThreadSanitizer, with
+    /// `-sanitize=thread`, into a build folder of its own, and the lab without jemalloc.
+    package func build(_ exercise: Exercise, variant: Variant = .plain) async throws(LabError) -> Outcome {
         guard let swift = DemoEnvironment.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
             throw .data("lab workshop check builds with swift: put the Swift toolchain on PATH, or set SWIFT")
         }
         let product = "Exercise" + exercise.folder.prefix(2)
+        let scratch = layout.package.appendingPathComponent(variant.scratchFolder)
+        var arguments = ["build", "--package-path", layout.package.path, "--product", product]
+        var environment = environment
+        if variant == .threadSanitizer {
+            arguments += ["--sanitize=thread", "--scratch-path", scratch.path]
+            environment["LAB_WORKSHOP_SANITIZER"] = "thread"
+        }
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                swift, arguments: ["build", "--package-path", layout.package.path, "--product", product],
-                environment: environment, timeout: Self.deadline, ownGroup: true
+                swift, arguments: arguments, environment: environment, timeout: Self.deadline, ownGroup: true
             )
         } catch {
             throw .data("cannot run '\(swift.path.shown)': \(error)")
@@ -60,7 +88,7 @@ package struct ExerciseBuild {
             throw .checkFailed("the build of exercise \(exercise.number) was still running after \(Self.deadline.components.seconds / 60) minutes and was stopped")
         }
         if result.exitStatus == 0 {
-            return .built(layout.package.appendingPathComponent(".build/debug/\(product)"))
+            return .built(scratch.appendingPathComponent("debug/\(product)"))
         }
         let diagnostics = Self.errors(in: result.output, layout: layout)
         guard !diagnostics.isEmpty else {

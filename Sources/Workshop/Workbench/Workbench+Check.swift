@@ -16,7 +16,11 @@ import Darwin
 extension Workbench {
     /// Starts `exercise` if it is not, builds the learner's copy, runs its check, and
     /// remembers the result. The lines on standard error say what happens meanwhile.
-    package func check(_ exercise: Exercise, containment: Containment = .standard) async throws(LabError) -> CheckReport {
+    /// With `sanitizer` off, an exercise with a `races` check skips its run under
+    /// ThreadSanitizer, and its report says so.
+    package func check(
+        _ exercise: Exercise, containment: Containment = .standard, sanitizer: Bool = true
+    ) async throws(LabError) -> CheckReport {
         for copy in try start(exercise) {
             say("started exercise \(exercise.number): edit \(layout.relative(copy))")
         }
@@ -37,8 +41,11 @@ extension Workbench {
         case .built(let executable):
             say("checking exercise \(exercise.number)")
             do {
-                let checked = try await run(executable, of: exercise, environment: environment, containment: containment)
-                report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checked.checks)
+                var checks = try await run(executable, of: exercise, environment: environment, containment: containment).checks
+                if let index = checks.firstIndex(where: { $0.id == "races" }) {
+                    checks[index] = try await raceCheck(of: exercise, environment: environment, enabled: sanitizer)
+                }
+                report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checks)
             } catch .checkFailed(let reason) {
                 // No report the lab can trust: say why, beside what the source check found.
                 report = CheckReport(exercise: exercise, source: source, compiles: .compiles([]), run: .couldNotRun(reason))
@@ -97,6 +104,41 @@ extension Workbench {
         throw .checkFailed("\(check) ended (\(ending)) without a report")
     }
 
+    /// `races`: the exercise built under ThreadSanitizer and run once more, on one seed; its
+    /// `races` check, or why there is none.
+    private func raceCheck(of exercise: Exercise, environment: [String: String], enabled: Bool) async throws(LabError) -> Check {
+        let expected = "no data race in the exercise's code under ThreadSanitizer"
+        func unavailable(_ why: String) -> Check { Check(id: "races", status: .unavailable, expected: expected, measured: why) }
+        guard enabled else {
+            return unavailable("skipped (--skip-sanitizer): no data race in your code was looked for")
+        }
+        let build = ExerciseBuild(layout: layout, environment: environment)
+        say(build.isFirst(.threadSanitizer)
+            ? "building exercise \(exercise.number) under ThreadSanitizer, and this once the lab's modules it uses, into "
+                + "Workshop/.build-race: \(ExerciseBuild.firstSanitizerBuildTime); --skip-sanitizer skips it"
+            : "building exercise \(exercise.number) under ThreadSanitizer")
+        guard case .built(let executable) = try await build.build(exercise, variant: .threadSanitizer) else {
+            return unavailable("not run: the build under ThreadSanitizer failed, though the plain build did not")
+        }
+        say("checking exercise \(exercise.number) for data races under ThreadSanitizer")
+        var sanitized = environment
+        // Under ThreadSanitizer, a crashing process that starts the Swift backtracer can hang.
+        sanitized[ChildProcess.backtraceSwitch] = "off"
+        let suppressions = layout.root.appendingPathComponent("Scripts/sanitizers/race.supp")
+        if FileManager.default.fileExists(atPath: suppressions.path) {
+            sanitized["TSAN_OPTIONS"] = "suppressions=\(suppressions.path)"
+        }
+        do {
+            let report = try await run(
+                executable, arguments: [CheckArguments.oneRun], of: exercise, environment: sanitized,
+                containment: .underThreadSanitizer
+            )
+            return report.checks.first { $0.id == "races" } ?? unavailable("not run: the run under ThreadSanitizer reported no races check")
+        } catch .checkFailed(let reason) {
+            return .notMeasured("races", expected: expected, because: "the run under ThreadSanitizer did not finish: \(reason)")
+        }
+    }
+
     /// One line on standard error, so that standard output holds the report alone.
     package func say(_ line: String) {
         var bytes = Array("lab: \(line.controlsEscaped)\n".utf8)
@@ -136,6 +178,17 @@ package struct Containment: Sendable {
             ),
             deadline: .seconds(120)
         )
+    }
+
+    /// The limits of the run under ThreadSanitizer: those of ``standard`` with no limit on
+    /// address space, which the sanitizer's shadow memory reserves by the terabyte, and
+    /// longer times, for code that runs several times slower.
+    package static var underThreadSanitizer: Containment {
+        var containment = standard
+        containment.limits.addressSpaceBytes = nil
+        containment.limits.cpuSeconds = 300
+        containment.deadline = .seconds(300)
+        return containment
     }
 
     /// How many processes the user runs now (Linux: from /proc), or nil where it cannot be

@@ -402,6 +402,10 @@ package let wrongFixes: [WrongFix] = [
         exercise: 11, name: "BallastEditor", kind: .hidesALeak, refusedBy: "memory",
         because: "editors made and let go are still alive", check: RetainCycleCheck<BallastEditor>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 1, name: "PrefetchingArchive", kind: .removesTheIsolation, refusedBy: "races",
+        because: "ThreadSanitizer found a", check: ConfinementCheck<PrefetchingArchive>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes

@@ -24,6 +24,12 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the result as JSON: the exercise, whether it passed, and each check's expected and measured values.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help: "Skip the run under ThreadSanitizer that the exercises about crossing contexts add (its first build takes minutes); the result says it was skipped."
+    )
+    var skipSanitizer = false
+
     func run() async throws {
         Interruption.install(saying: "the check stopped, and every process it started was ended")
         let report: CheckReport
@@ -32,7 +38,7 @@ struct CheckCommand: AsyncParsableCommand {
         do throws(LabError) {
             exercise = try self.exercise.exercise()
             bench = try Workbench.current()
-            report = try await bench.check(exercise)
+            report = try await bench.check(exercise, sanitizer: !skipSanitizer)
         } catch {
             // --json promises JSON on standard output: the error too, as well as its line.
             if json { try StandardOutput.write(Self.errorJSON(error, argument: self.exercise.number) + "\n") }

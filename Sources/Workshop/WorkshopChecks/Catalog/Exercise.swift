@@ -121,6 +121,10 @@ public struct Exercise: Sendable, Identifiable {
 
     public var id: Int { number }
 
+    /// Whether the exercise is about confinement or crossing contexts: `lab workshop check`
+    /// then runs it once more under ThreadSanitizer, for its `races` check.
+    public var checksRaces: Bool { checkIDs.contains("races") }
+
     /// `01-confinement`: the exercise's folder under each root.
     public var folder: String {
         (number < 10 ? "0\(number)" : "\(number)") + "-" + slug

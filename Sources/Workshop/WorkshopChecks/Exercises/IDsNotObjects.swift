@@ -27,7 +27,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol"),
-        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: ["store", "trap", "saved", "deleted", "failure", "waits"]
+        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: ["store", "trap", "saved", "deleted", "failure", "races", "waits"]
     )
 }
 

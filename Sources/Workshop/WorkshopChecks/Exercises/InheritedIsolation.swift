@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "trap", "titles", "waits"],
+        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "trap", "titles", "races", "waits"],
         extraImports: ["PreconcurrencyStore"]
     )
 }

@@ -30,7 +30,7 @@ extension Exercise {
         ],
         startingFailure: .check("opened"),
         entryPoint: "TemporaryIDsCheck<DraftDesk>",
-        checkIDs: ["store", "trap", "opened", "ids", "saved", "done", "failure", "waits"],
+        checkIDs: ["store", "trap", "opened", "ids", "saved", "done", "failure", "races", "waits"],
         escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers"
     )
 }

@@ -71,6 +71,7 @@ extension ExerciseChecker {
     /// Runs per check: two, so a value copied from one run is wrong in the next.
     static var runs: Int { 2 }
 
+
     /// The exercise executable's entry point: `await ConfinementCheck<QueueArchive>.main()`.
     public static func main() async -> Never {
         exit(await run(arguments: Array(CommandLine.arguments.dropFirst())))
@@ -94,6 +95,10 @@ extension ExerciseChecker {
             reportToken = Secret.take(from: URL(fileURLWithPath: arguments[flag + 1]))?.token ?? "missing"
             arguments.removeSubrange(flag...(flag + 1))
         }
+        // `--one-run`: the run under ThreadSanitizer that `lab workshop check` adds, for its
+        // `races` check alone.
+        let runs = arguments.contains(CheckArguments.oneRun) ? 1 : runs
+        arguments.removeAll { $0 == CheckArguments.oneRun }
         let seeds = seeds ?? (0..<runs).map { _ in UInt64.random(in: 1...UInt64.max) }
         var reports: [CheckReport] = []
         for seed in seeds {
@@ -119,6 +124,12 @@ extension ExerciseChecker {
         // Exact allocator statistics in the child for the checks that count bytes, and the
         // allocator's thread caches for the others (``countsBytes``).
         environment[AllocationMeter.exactCountingEnvironment.name] = countsBytes ? AllocationMeter.exactCountingEnvironment.value : nil
+        // Under ThreadSanitizer, the child of an exercise about crossing contexts writes its
+        // reports where the check reads them (``ThreadSanitizer``).
+        let raceFolder = exercise.checksRaces && ThreadSanitizer.isActive ? try? Self.makeRaceFolder() : nil
+        defer { raceFolder.map { try? FileManager.default.removeItem(at: $0) } }
+        let outerOptions = environment["TSAN_OPTIONS"]
+        if let raceFolder { environment["TSAN_OPTIONS"] = ThreadSanitizer.options(reportingInto: raceFolder, over: outerOptions) }
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
@@ -130,6 +141,11 @@ extension ExerciseChecker {
         }
         let run = ChildRun(exercise: exercise, result: result, watchdog: watchdog, token: secret.token)
         var checks = checks(run.measured(as: Measured.self), run: run, data: data)
+        if exercise.checksRaces {
+            let reports = raceFolder.map(ThreadSanitizer.reports(in:))
+            forward(reports?.filter { !$0.touches(exercise.folder) } ?? [], to: ThreadSanitizer.logPath(in: outerOptions))
+            checks.append(.races(reports, exercise: exercise, run: run))
+        }
         if usesStore {
             checks.insert(.ownsNoStore(run.ledger, run: run), at: 0)
             if contextsMustHaveTheirOwnQueues { checks.insert(.contextsOnTheirOwnQueues(run.ledger, run: run), at: 1) }
@@ -138,6 +154,21 @@ extension ExerciseChecker {
             checks.append(.noBlockingWaits(run.ledger, exercise: exercise, limits: holdLimits, run: run))
         }
         return CheckReport(exercise: exercise, checks: checks)
+    }
+
+    /// A folder of its own for the reports of one child run under ThreadSanitizer.
+    private static func makeRaceFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-races-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// Hands reports that are not about the exercise's code on to where the process's own
+    /// reports go (`make race` counts them there): a race in the lab is the lab's to fix.
+    private static func forward(_ reports: [RaceReport], to logPath: String?) {
+        guard !reports.isEmpty, let logPath else { return }
+        let text = reports.map(\.text).joined(separator: "\n") + "\n"
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: "\(logPath).workshop-\(getpid())-\(UUID().uuidString.prefix(8))"))
     }
 
     /// The child's side: reads and deletes the secret before any of the learner's code
@@ -163,6 +194,15 @@ extension ExerciseChecker {
             return 2
         }
     }
+}
+
+// MARK: - CheckArguments
+
+/// Arguments an exercise's executable takes from `lab workshop check`.
+package enum CheckArguments {
+    /// The check runs once, on one seed: `lab workshop check`'s run under ThreadSanitizer,
+    /// which reads only its `races` check.
+    package static let oneRun = "--one-run"
 }
 
 // MARK: - Secret
