@@ -1,3 +1,4 @@
+import Support
 import Synchronization
 
 #if canImport(Glibc)
@@ -63,7 +64,9 @@ extension ContextQueue {
         usleep(useconds_t(microseconds))
     }
 
-    private static let betweenJobs = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Under an `NSLock`, which ThreadSanitizer sees, not a `Mutex`: the queues' threads read
+    /// it at once, and a contended `Mutex` hands over through the kernel, unseen (`LockedValue`).
+    private static let betweenJobs = LockedValue<(@Sendable () -> Void)?>(nil)
     private static let slowdownMicroseconds = Atomic<Int>(0)
     private static let slowed = Atomic<Int>(0)
     /// Set once, by the one meter of a process.

@@ -1,4 +1,4 @@
-import Synchronization
+import Support
 
 // MARK: - Failures on purpose
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Support
 import Synchronization
 
 // MARK: - NoteContainer
@@ -66,9 +67,9 @@ public final class NoteContainer: Sendable {
     private let rowReads = Atomic<Int>(0)
     private let rowsFetched = Atomic<Int>(0)
     /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
-    let injectedReadFailures = Mutex<[NoteID: NoteStoreError]>([:])
-    /// Saves that fail on purpose: see ``failSaves(writing:with:)``.
-    let injectedSaveFailure = Mutex<SaveFailure?>(nil)
+    let injectedReadFailures = LockedValue<[NoteID: NoteStoreError]>([:])
+    /// Saves that fail on purpose: see ``failSaves(_:)``.
+    let injectedSaveFailure = LockedValue<SaveFailure?>(nil)
     /// Whether a failure was ever injected: the one load the store's hot paths pay.
     let hasInjectedFailures = Atomic<Bool>(false)
 

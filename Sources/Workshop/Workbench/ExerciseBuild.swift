@@ -35,7 +35,7 @@ package struct ExerciseBuild {
 
     /// How long the first build under ThreadSanitizer takes, which compiles the lab's
     /// modules once more with the sanitizer (Docs/Workshop.md has the measurement).
-    package static let firstSanitizerBuildTime = "about 3 minutes on a 2-core machine"
+    package static let firstSanitizerBuildTime = "about 30 s on a 2-core machine"
 
     /// How long a build may take before it is stopped: far more than the first build.
     package static let deadline = Duration.seconds(30 * 60)

@@ -406,6 +406,10 @@ package let wrongFixes: [WrongFix] = [
         exercise: 1, name: "PrefetchingArchive", kind: .removesTheIsolation, refusedBy: "races",
         because: "ThreadSanitizer found a", check: ConfinementCheck<PrefetchingArchive>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 13, name: "MainActorConfinedNoteList", kind: .keepsTheMisconception, refusedBy: "contexts",
+        because: "confined to an actor", check: InheritedIsolationCheck<MainActorConfinedNoteList>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes

@@ -48,13 +48,16 @@ extension Check {
         }
     }
 
-    /// `contexts`: the exercise's contexts are on queues of their own, as its lesson has them:
-    /// none on the main queue, where its work would run on the interface's thread, and none
-    /// confined to an actor with the lab's `confine(to:)`, which Core Data does not have.
-    static func contextsOnTheirOwnQueues(_ ledger: StoreLedger?, run: ChildRun) -> Check {
-        let expected = "every context on a queue of its own: none on the main queue, none confined to an actor"
+    /// `contexts`: the exercise's contexts are where `placement` allows: none confined to an
+    /// actor with the lab's `confine(to:)`, which Core Data does not have, and, on their own
+    /// queues, none on the main queue, where its work would run on the interface's thread.
+    static func contexts(_ ledger: StoreLedger?, placement: ContextPlacement, run: ChildRun) -> Check {
+        let ownQueues = placement == .onTheirOwnQueues
+        let expected = ownQueues
+            ? "every context on a queue of its own: none on the main queue, none confined to an actor"
+            : "no context confined to an actor; a context on the main queue, as Core Data's view context is, is accepted"
         return .of("contexts", ledger, expected: expected, run: run) { ledger in
-            let main = ledger.contextsOnTheMainQueue
+            let main = ownQueues ? ledger.contextsOnTheMainQueue : 0
             let confined = ledger.contextsConfinedToActors
             let problems = [
                 main > 0 ? "\(count(Double(main), "context")) on the main queue: every import and read would run on "
@@ -62,9 +65,11 @@ extension Check {
                 confined > 0 ? "\(count(Double(confined), "context")) confined to an actor with confine(to:), the "
                     + "lab's shortcut that Core Data does not have: this lesson is about the context's own queue" : nil,
             ].compactMap { $0 }
+            let fine = ownQueues ? "every context on its own queue" : "no context confined to an actor"
             return .verify(
                 "contexts", problems.isEmpty, expected: expected,
-                measured: problems.isEmpty ? "every context on its own queue" : "\(main) on the main queue, \(confined) confined",
+                measured: problems.isEmpty ? fine
+                    : ownQueues ? "\(main) on the main queue, \(confined) confined" : "\(confined) confined",
                 problem: problems.joined(separator: "; ")
             )
         }

@@ -33,7 +33,7 @@ extension Exercise {
 /// Exercise 1's check: the archive runs with the trap on and ends as the reference model says.
 public enum ConfinementCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .confinement }
-    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+    public static var contextPlacement: ContextPlacement { .onTheirOwnQueues }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -39,7 +39,7 @@ extension Exercise {
 /// Exercise 4's check: an actor on its context's executor, one job and two hops a call.
 public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .customExecutor }
-    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+    public static var contextPlacement: ContextPlacement { .onTheirOwnQueues }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -61,7 +61,7 @@ public struct EditMeasurements: MeasuresPromises {
 /// reference model, which applies the edits one by one, says.
 public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
     public static var exercise: Exercise { .lostUpdates }
-    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+    public static var contextPlacement: ContextPlacement { .onTheirOwnQueues }
     /// Its run sends some 1,400 jobs to the store: a slowdown a little under the usual keeps
     /// a check near 7 s.
     public static var storeSlowdown: Duration { .microseconds(2_500) }

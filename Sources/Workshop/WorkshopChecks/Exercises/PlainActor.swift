@@ -39,7 +39,7 @@ extension Exercise {
 /// Exercise 3's check: no trap, the reference model's data, and the plain actor's hops.
 public enum PlainActorCheck<Archive: NoteArchive>: ExerciseChecker {
     public static var exercise: Exercise { .plainActor }
-    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+    public static var contextPlacement: ContextPlacement { .onTheirOwnQueues }
 
     public static func measure(_ record: Recorder<ArchiveMeasurements>) async throws {
         try await Archive.measure(record)

@@ -89,7 +89,7 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
     /// "a UI context can fetch data concurrently with a single background context importing
     /// changes" (Apple, What's New in Core Data, 2016), so the read does not wait for the
     /// save; what this exercise measures is where the read runs, not a wait for the writer.
-    public static var contextsMustHaveTheirOwnQueues: Bool { true }
+    public static var contextPlacement: ContextPlacement { .onTheirOwnQueues }
 
     /// The most frames a list may miss beyond those the check's own reads miss in the same
     /// frames, as a share of its frames: 10%. Frames are timed, and a busy machine delays a

@@ -1,5 +1,6 @@
 import Dispatch
 import NoteStore
+internal import Support
 import Synchronization
 
 // MARK: - DatabaseWitness
@@ -12,12 +13,12 @@ import Synchronization
 /// run on a queue of its own, which the caller awaits: the check never holds a thread of
 /// the cooperative pool, whose jobs the `waits` check times.
 package final class DatabaseWitness: Sendable {
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: LockedValue<SQLiteConnection>
     private let queue = DispatchQueue(label: "workshop.database-witness")
 
     /// A look at `container`'s database.
     package init(_ container: NoteContainer) throws {
-        connection = Mutex(try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0))
+        connection = LockedValue(try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0))
     }
 
     /// How many of `notes` the database holds now with every value as given: 0 when the

@@ -1,4 +1,5 @@
 import NoteStore
+internal import Support
 import Synchronization
 import Workload
 
@@ -13,7 +14,7 @@ import Workload
 /// note in one job and writes it from what it read in a later one loses the saves that
 /// came in between; code that reads and writes in one job keeps them.
 package final class ForeignSaves: Sendable {
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: LockedValue<SQLiteConnection>
     private let update: String
     private let seed: UInt64
     private let jobs = Atomic<UInt64>(0)
@@ -21,7 +22,7 @@ package final class ForeignSaves: Sendable {
 
     /// Saves on `container`'s database, at about one job in `spacing`.
     package init(_ container: NoteContainer, editing notes: [NoteID], seed: UInt64, spacing: UInt64 = 12) throws {
-        connection = Mutex(try SQLiteConnection(location: container.connectionLocation))
+        connection = LockedValue(try SQLiteConnection(location: container.connectionLocation))
         let ids = notes.map { String($0.rawValue) }.joined(separator: ", ")
         update = "UPDATE note SET body = 'edited ' || id, modified = modified + 1 WHERE id IN (\(ids))"
         self.seed = seed

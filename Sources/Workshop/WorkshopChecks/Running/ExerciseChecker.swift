@@ -23,9 +23,9 @@ public protocol ExerciseChecker {
     /// check that no other container was opened and no thread was parked by a wait.
     static var usesStore: Bool { get }
 
-    /// Whether the exercise may put a context on the main queue or confine one to an actor:
-    /// where it may not, a `contexts` check follows `store`.
-    static var contextsMustHaveTheirOwnQueues: Bool { get }
+    /// Where the exercise's contexts may be: unless anywhere, a `contexts` check follows
+    /// `store`.
+    static var contextPlacement: ContextPlacement { get }
 
     /// Whether the check counts bytes: its child then runs with the allocator's exact
     /// statistics.
@@ -46,7 +46,7 @@ public protocol ExerciseChecker {
 extension ExerciseChecker {
     public static var usesStore: Bool { true }
 
-    public static var contextsMustHaveTheirOwnQueues: Bool { false }
+    public static var contextPlacement: ContextPlacement { .anywhere }
 
     /// Whether the check counts bytes: its child then runs with the allocator's exact
     /// statistics, which turn off the allocator's thread caches. Others keep them: without
@@ -148,7 +148,7 @@ extension ExerciseChecker {
         }
         if usesStore {
             checks.insert(.ownsNoStore(run.ledger, run: run), at: 0)
-            if contextsMustHaveTheirOwnQueues { checks.insert(.contextsOnTheirOwnQueues(run.ledger, run: run), at: 1) }
+            if contextPlacement != .anywhere { checks.insert(.contexts(run.ledger, placement: contextPlacement, run: run), at: 1) }
             // Last: a starter fails first for its own lesson (exercise 8's parse on the main
             // actor holds the main thread too, but its lesson is where the work runs).
             checks.append(.noBlockingWaits(run.ledger, exercise: exercise, limits: holdLimits, run: run))
@@ -194,6 +194,20 @@ extension ExerciseChecker {
             return 2
         }
     }
+}
+
+// MARK: - ContextPlacement
+
+/// Where an exercise's contexts may be.
+public enum ContextPlacement: Sendable {
+    /// Anywhere: the exercise is not about where its contexts are.
+    case anywhere
+    /// On any queue, the main one included, but not confined to an actor with the lab's
+    /// `confine(to:)`, which Core Data does not have: where a read on the main actor is an
+    /// accepted answer, as Core Data's view context is "associated with the main queue".
+    case notConfinedToActors
+    /// On a queue of their own: none on the main queue, none confined to an actor.
+    case onTheirOwnQueues
 }
 
 // MARK: - CheckArguments

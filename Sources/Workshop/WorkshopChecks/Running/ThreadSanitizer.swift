@@ -106,7 +106,8 @@ package struct RaceReport: Codable, Sendable, Equatable {
                 if let location = parts.first(where: { $0.contains(".swift:") || $0.contains(".c:") }) {
                     frames?.append(String(location))
                 }
-            } else if line.hasPrefix("  "), !line.hasPrefix("    "), trimmed.contains(" by "), !trimmed.hasPrefix("Thread ") {
+            } else if line.hasPrefix("  "), !line.hasPrefix("    "), trimmed.contains(" by "),
+                      !trimmed.hasPrefix("Thread "), !trimmed.hasPrefix("Location is") {
                 if let done = frames { accesses.append(Access(what: what, frames: done)) }
                 what = String(trimmed.hasSuffix(":") ? trimmed.dropLast() : trimmed)
                 frames = []
@@ -124,12 +125,12 @@ package struct RaceReport: Codable, Sendable, Equatable {
         accesses.contains { $0.frames.contains { $0.contains("/\(folder)/") } }
     }
 
-    /// The access in words: "Write of size 8 by thread T2 at QueueArchive.swift:23:5", with
+    /// The access in words: "a write of size 8 by thread T2 at QueueArchive.swift:23:5", with
     /// the first frame in `folder`'s files, else the first frame with a source file.
     package func describe(_ access: Access, in folder: String) -> String {
         let frame = access.frames.first { $0.contains("/\(folder)/") } ?? access.frames.first
         let place = frame.map { " at " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? ""
         let what = access.what.replacing(/\s+at\s+0x[0-9a-f]+/, with: "")
-        return what + place
+        return "a " + what.prefix(1).lowercased() + what.dropFirst() + place
     }
 }
