@@ -11,7 +11,8 @@ import Support
 @Suite("Workshop checks under ThreadSanitizer")
 struct WorkshopRaceCheckTests {
     /// Shell that prints `report` as an exercise's executable does: marked with the token in
-    /// the file lab names after `--report-secret`, exiting as the report says.
+    /// the file lab names after `--report-secret`, exiting as the report says. The report is
+    /// quoted for the shell in single quotes: its text must hold none.
     static func printing(_ report: CheckReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -24,7 +25,7 @@ struct WorkshopRaceCheckTests {
     static let trap = Check(id: "trap", status: .passed, expected: "no trap", measured: "no trap")
     static let notRun = Check(id: "races", status: .unavailable, expected: "no data race", measured: "not run in this build")
     static let race = Check(
-        id: "races", status: .failed, expected: "no data race", measured: "1 report in the exercise's code",
+        id: "races", status: .failed, expected: "no data race", measured: "1 report in the learner code",
         problem: "ThreadSanitizer found a data race: a write of size 8 by thread T2 at QueueArchive.swift:23:5"
     )
 

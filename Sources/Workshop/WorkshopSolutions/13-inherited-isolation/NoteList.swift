@@ -6,7 +6,10 @@
 // checking, as an unannotated Objective-C API is. It compiles in Swift 6 mode without a
 // warning. (Core Data's own perform(_:) takes a @Sendable closure in today's SDK, so there
 // the compiler rejects this code.) `lab workshop check 13` calls reload() on the main actor:
-// make it run to its end and load every title.
+// make it run to its end and load every title. A fetch on a main-queue context from the
+// main actor passes too (Apple documents the view context as "associated with the main
+// queue": developer.apple.com/documentation/coredata/nspersistentcontainer/viewcontext); a
+// context confined to an actor with confine(to:) does not.
 //
 // Keep the class's name and its NoteListModel conformance: the check uses them.
 

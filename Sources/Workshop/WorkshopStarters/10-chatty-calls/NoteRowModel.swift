@@ -5,7 +5,10 @@
 // NoteRowModel is the view model of a list row, on the main actor as a SwiftUI view's is.
 // NoteDetails is an actor on its context's queue, correct and trap-free. The model loads
 // a row one property at a time. `lab workshop check 10` counts the hops and queue
-// dispatches of load(_:): it allows 2 hops and 1 dispatch.
+// dispatches of load(_:): it allows 2 hops and 1 dispatch. A read on a main-queue context
+// from the main actor passes too (Apple documents the view context as "associated with the
+// main queue": developer.apple.com/documentation/coredata/nspersistentcontainer/viewcontext);
+// a context confined to an actor with confine(to:) does not.
 //
 // Keep NoteRowModel's name and its RowLoading conformance: the check uses them.
 
