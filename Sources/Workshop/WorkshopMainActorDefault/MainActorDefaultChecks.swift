@@ -26,4 +26,5 @@ nonisolated package enum MainActorDefaultWrongFixes {
     package static let titleOnlyImporter: CheckRun = IsolatedConformanceCheck<TitleOnlyImporter>.run(arguments:seeds:)
     package static let optionalTryRecordImporter: CheckRun = IsolatedConformanceCheck<OptionalTryRecordImporter>.run(arguments:seeds:)
     package static let selectPollingRecordImporter: CheckRun = IsolatedConformanceCheck<SelectPollingRecordImporter>.run(arguments:seeds:)
+    package static let taskRecordImporter: CheckRun = IsolatedConformanceCheck<TaskRecordImporter>.run(arguments:seeds:)
 }

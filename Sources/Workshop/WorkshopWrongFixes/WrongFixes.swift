@@ -410,6 +410,22 @@ package let wrongFixes: [WrongFix] = [
         exercise: 13, name: "MainActorConfinedNoteList", kind: .keepsTheMisconception, refusedBy: "contexts",
         because: "confined to an actor", check: InheritedIsolationCheck<MainActorConfinedNoteList>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 2, name: "LenientTitles", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: DebugSwitchCheck<LenientTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "OptionalTitleIndex", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: GlobalActorCheck<OptionalTitleIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "KeptListNoteList", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: InheritedIsolationCheck<KeptListNoteList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "TaskRecordImporter", kind: .skipsTheWork, refusedBy: "done",
+        because: "returned before its work was done", check: MainActorDefaultWrongFixes.taskRecordImporter
+    ),
 ]
 
 // MARK: - Open holes

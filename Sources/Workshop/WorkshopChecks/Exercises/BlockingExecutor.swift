@@ -65,7 +65,7 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         let onQueue = await importer.runsOnAContextQueue()
         record.record { $0.onAContextQueue = onQueue }
         record.step("importing the setup batches")
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         for batch in data.plan.setup {
             try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await importer.importBatch(batch) }
         }

@@ -27,7 +27,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("switch"),
-        entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: ["store", "switch", "trap", "titles", "races", "waits"],
+        entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: ["store", "switch", "trap", "titles", "failure", "races", "waits"],
         allows: [.nonisolatedUnsafe],
         escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )
@@ -36,11 +36,12 @@ extension Exercise {
 // MARK: - TitleMeasurements
 
 /// What a run of a ``TitleReader`` measured.
-public struct TitleMeasurements: Measurements {
+public struct TitleMeasurements: MeasuresPromises {
     var debugSwitchOn: Bool?
     var titles: [String]?
     /// The same titles read again, after another context renamed some of the notes.
     var titlesLater: [String]?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -67,6 +68,11 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
         try await data.saveLater(renamedLater(data), in: container)
         let titlesLater = try await reader.titles(of: data.readIDs)
         record.record { $0.titlesLater = titlesLater }
+        record.step("reading titles while a read of one of the notes fails")
+        let failing = data.unreadIDs(1)[0]
+        await record.failingReads("titles(of:)", of: failing, in: container) {
+            _ = try await reader.titles(of: [data.readIDs[0], failing])
+        }
     }
 
     /// The notes another context renames once the titles were read: five of those read.
@@ -106,6 +112,7 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
                             + "returns them"
                 )
             },
+            .failure(measured.promises, run: run),
         ]
     }
 

@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("hops"),
-        entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: ["store", "trap", "reads", "cache", "hops", "waits"],
+        entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: ["store", "trap", "reads", "cache", "failure", "hops", "waits"],
         escapeAdvice: "isolate TitleCache to @DatabaseActor instead; an unchecked class shared with no isolation is the data race the actor was there to prevent"
     )
 }
@@ -37,11 +37,12 @@ extension Exercise {
 // MARK: - TitleIndexMeasurements
 
 /// What a run of a ``TitleIndex`` measured.
-public struct TitleIndexMeasurements: Measurements {
+public struct TitleIndexMeasurements: MeasuresPromises {
     var reads: Checksum?
     var perCall: PerCall?
     /// Notes read from the database by a second `title(of:)` of the same note.
     var rowsReadAgain: Int?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -71,6 +72,9 @@ public enum GlobalActorCheck<Index: TitleIndex>: ExerciseChecker {
         let rowsBefore = container.noteRowsRead
         _ = try await index.title(of: id)
         record.record { $0.rowsReadAgain = container.noteRowsRead - rowsBefore }
+        record.step("reading a title whose read fails")
+        let failing = data.unreadIDs(CallMeter.calls + 1).last!
+        await record.failingReads("title(of:)", of: failing, in: container) { _ = try await index.title(of: failing) }
     }
 
     public static func checks(_ measured: TitleIndexMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
@@ -88,6 +92,7 @@ public enum GlobalActorCheck<Index: TitleIndex>: ExerciseChecker {
                         + "gone or unused. Keep TitleCache, isolated to @DatabaseActor, so NoteIndex calls it with no hop"
                 )
             },
+            .failure(measured.promises, run: run),
             .hops(
                 measured.perCall, budget: Double(declared.lowerBound)...Double(declared.upperBound), per: "call",
                 why: "into the database actor and back is 2; a helper that is an actor of its own adds a trip "

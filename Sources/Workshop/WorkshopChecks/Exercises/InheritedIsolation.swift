@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "contexts", "trap", "titles", "races", "waits"],
+        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "contexts", "trap", "titles", "failure", "races", "waits"],
         extraImports: ["PreconcurrencyStore"]
     )
 }
@@ -37,8 +37,9 @@ extension Exercise {
 // MARK: - NoteListMeasurements
 
 /// What a run of a ``NoteListModel`` measured.
-public struct NoteListMeasurements: Measurements {
+public struct NoteListMeasurements: MeasuresPromises {
     var titles: [String]?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -57,13 +58,21 @@ public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
         record.step("importing the notes")
         let container = try await record.data.seeded()
         record.step("reloading the list on the main actor")
-        let titles = try await reload(container)
+        let model = try await makeModel(container)
+        let titles = try await reload(model)
         record.record { $0.titles = titles }
+        record.step("reloading the list while a read of one note fails")
+        await record.failingReads("reload()", of: record.data.readIDs[0], in: container) { @MainActor in try await model.reload() }
+    }
+
+    /// The list's model, made where a view makes it: on the main actor.
+    @MainActor
+    private static func makeModel(_ container: NoteContainer) throws -> Model {
+        try Model(container: container)
     }
 
     @MainActor
-    private static func reload(_ container: NoteContainer) async throws -> [String] {
-        let model = try Model(container: container)
+    private static func reload(_ model: Model) async throws -> [String] {
         try await model.reload()
         return model.titles
     }
@@ -79,6 +88,7 @@ public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
                     problem: "reload() loaded \(titles.count) titles, not the reference model's \(reference.count)"
                 )
             },
+            .failure(measured.promises, run: run),
         ]
     }
 }

@@ -73,7 +73,7 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
         let file = try RecordFile(notes: data.notes)
         record.step("importing a file of \(data.notes.count) records from the main actor")
         let importer = try await makeImporter(container)
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(file)
         }

@@ -37,11 +37,11 @@ extension Exercise {
 /// What the runs of a ``NoteEditing`` measured, one entry per seed.
 public struct EditMeasurements: MeasuresPromises {
     struct Seed: Codable, Sendable {
+        /// The round, from 1.
         var seed: UInt64
         var checksum: Checksum
-        var reference: Checksum
-        /// Edits whose advance of the modification date is missing from the database.
-        var lostEdits: Int
+        /// The seconds the shared notes' dates moved on, in all: one per edit applied.
+        var advanced: Int
         /// Bodies of `perform(schedule:)` still queued when every `apply(_:to:)` had returned.
         var notRunYet: Int
         /// Saves of another context that came in between jobs, each an edit of every shared note.
@@ -103,7 +103,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             // the check's own edits come between the clients' two halves. A desk that trusts
             // what it read in an earlier job, instead of reading in the job that writes,
             // loses them.
-            let foreign = try ForeignSaves(container, editing: sharedNotes.map(\.id), seed: seed)
+            let foreign = ForeignSaves(container, editing: sharedNotes.map(\.id), seed: seed)
             foreign.start()
             let halves = edits.dropLast().map { ($0.prefix(editsPerClient / 2), $0.dropFirst(editsPerClient / 2)) }
             try await edit(halves.map(\.0), through: editor)
@@ -116,22 +116,10 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
             foreign.stop()
             let notRunYet = StoreAudit.scheduledBodiesNotFinished
             record.step("reading the database after round \(round + 1)")
-            var reference = ReferenceModel()
-            for batch in data.plan.setup { reference.apply(batch) }
-            let foreignEdits = sharedNotes.flatMap { note in
-                repeatElement((note.id, NoteEdit(body: "edited \(note.id.rawValue)", modifiedAdvance: 1)), count: foreign.committed)
-            }
-            for (id, edit) in edits.joined() + foreignEdits {
-                var note = reference.notes[id]!
-                note.body = edit.body
-                note.modified = edit.applied(toModified: note.modified)
-                reference.apply(NoteBatch(notes: [note]))
-            }
-            let applied = try await modificationAdvances(in: container, data: data)
-            let expected = sharedNotes.reduce(0) { $0 + Int(reference.notes[$1.id]!.modified.timeIntervalSince($1.modified)) }
             results.append(.init(
-                seed: UInt64(round + 1), checksum: try await data.checksum(of: container), reference: reference.checksum,
-                lostEdits: expected - applied, notRunYet: notRunYet, foreignSaves: foreign.committed
+                seed: UInt64(round + 1), checksum: try await data.checksum(of: container),
+                advanced: try await modificationAdvances(in: container, data: data), notRunYet: notRunYet,
+                foreignSaves: foreign.committed
             ))
             record.record { $0.seeds = results }
         }
@@ -139,7 +127,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         record.step("applying one edit alone, then one while its save fails")
         let container = try await data.seeded()
         let editor = try Editor(container: container)
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         let (edited, failing) = (data.notes[10], data.notes[11])
         let edit = NoteEdit(body: "edited alone \(edited.id.rawValue)", modifiedAdvance: 1)
         try await record.done("apply(_:to:)", writes: [edited.after(edit)], seenBy: witness) {
@@ -166,6 +154,26 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         }
     }
 
+    /// What the reference model says of round `round` (from 1), in which another context
+    /// saved `foreignSaves` times: the database's checksum, and the seconds the shared notes'
+    /// dates moved on. Computed in the parent, from the seed alone.
+    static func reference(round: Int, foreignSaves: Int, data: WorkshopData) -> (checksum: Checksum, advanced: Int) {
+        let sharedNotes = sharedNotes(data)
+        var reference = ReferenceModel()
+        for batch in data.plan.setup { reference.apply(batch) }
+        let foreignEdits = sharedNotes.flatMap { note in
+            repeatElement((note.id, NoteEdit(body: "edited \(note.id.rawValue)", modifiedAdvance: 1)), count: foreignSaves)
+        }
+        for (id, edit) in edits(seed: seeds(data)[round - 1], data: data).joined() + foreignEdits {
+            var note = reference.notes[id]!
+            note.body = edit.body
+            note.modified = edit.applied(toModified: note.modified)
+            reference.apply(NoteBatch(notes: [note]))
+        }
+        let advanced = sharedNotes.reduce(0) { $0 + Int(reference.notes[$1.id]!.modified.timeIntervalSince($1.modified)) }
+        return (reference.checksum, advanced)
+    }
+
     /// The seconds the shared notes' dates moved on: one per edit applied.
     private static func modificationAdvances(in container: NoteContainer, data: WorkshopData) async throws -> Int {
         let sharedNotes = sharedNotes(data)
@@ -184,14 +192,15 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         return [
             .runsToTheEnd(run),
             .of("checksum", measured.seeds, expected: expected, run: run) { results in
-                let wrong = results.filter { $0.checksum != $0.reference }
-                let described = wrong.map { result in
+                let references = results.map { reference(round: Int($0.seed), foreignSaves: $0.foreignSaves, data: data) }
+                let wrong = zip(results, references).filter { $0.checksum != $1.checksum }
+                let described = wrong.map { result, reference in
                     result.notRunYet > 0
                         ? "round \(result.seed): \(result.notRunYet) edits had not run yet when apply(_:to:) returned: "
                             + "perform(schedule:) returns before its closure runs, so the edits were still queued; "
                             + "await perform instead, so that apply returns once its edit is saved"
                         : "round \(result.seed): the database differs from the reference model's: "
-                            + "\(result.lostEdits) of \(total + result.foreignSaves * sharedNotes(data).count) updates were lost "
+                            + "\(reference.advanced - result.advanced) of \(total + result.foreignSaves * sharedNotes(data).count) updates were lost "
                             + "(\(result.foreignSaves) saves of another context came in between jobs, each editing the "
                             + "\(sharedNotes(data).count) notes): an edit that writes what an earlier job read undoes "
                             + "every save that came in between. Read, change and save in one job"

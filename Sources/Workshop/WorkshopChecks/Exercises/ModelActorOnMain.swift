@@ -75,7 +75,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         record.record { $0.linesInFile = lines.count }
         record.step("making the importer on the main actor and importing a file of \(lines.count) lines")
         let importer = try await makeImporter(container)
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(lines)
         }

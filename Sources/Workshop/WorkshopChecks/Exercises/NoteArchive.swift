@@ -48,7 +48,7 @@ extension NoteArchive {
         }
 
         record.step("importing the other half through the archive")
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         for (index, batch) in batches where !index.isMultiple(of: 2) {
             try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await archive.importBatch(batch) }
         }

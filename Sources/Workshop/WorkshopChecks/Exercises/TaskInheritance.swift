@@ -56,7 +56,7 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         record.record { $0.linesInFile = lines.count }
         record.step("importing a file of \(lines.count) lines from the main actor")
         let importer = await makeImporter(container)
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(lines)
         }

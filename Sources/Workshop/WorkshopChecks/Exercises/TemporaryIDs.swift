@@ -110,7 +110,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             $0.duplicateIDs = ids.count - Set(ids).count
         }
         record.step("saving them")
-        let witness = try DatabaseWitness(container)
+        let witness = DatabaseWitness(container)
         try await record.done("saveAll()", savesTitles: drafts.map(\.title), seenBy: witness) { try await desk.saveAll() }
 
         record.step("opening each added note by the identifier add(_:) returned")

@@ -13,12 +13,14 @@ import Synchronization
 /// run on a queue of its own, which the caller awaits: the check never holds a thread of
 /// the cooperative pool, whose jobs the `waits` check times.
 package final class DatabaseWitness: Sendable {
-    private let connection: LockedValue<SQLiteConnection>
+    /// Opened on the witness's queue at its first look, as every read after it.
+    private let connection = LockedValue<SQLiteConnection?>(nil)
+    private let location: SQLiteConnection.Location
     private let queue = DispatchQueue(label: "workshop.database-witness")
 
     /// A look at `container`'s database.
-    package init(_ container: NoteContainer) throws {
-        connection = LockedValue(try SQLiteConnection(location: container.connectionLocation, readOnly: true, busyTimeoutMilliseconds: 0))
+    package init(_ container: NoteContainer) {
+        location = container.connectionLocation
     }
 
     /// How many of `notes` the database holds now with every value as given: 0 when the
@@ -49,11 +51,17 @@ package final class DatabaseWitness: Sendable {
         }
     }
 
-    /// Runs `body` with the connection on the witness's queue: 0 when it throws.
+    /// Runs `body` with the connection on the witness's queue: 0 when it throws, or when the
+    /// connection cannot be opened.
     private func read(_ body: @escaping @Sendable (SQLiteConnection) throws -> Int) async -> Int {
         await withCheckedContinuation { continuation in
             queue.async {
-                let found = self.connection.withLock { connection in (try? body(connection)) ?? 0 }
+                let found = self.connection.withLock { connection in
+                    if connection == nil {
+                        connection = try? SQLiteConnection(location: self.location, readOnly: true, busyTimeoutMilliseconds: 0)
+                    }
+                    return connection.flatMap { try? body($0) } ?? 0
+                }
                 continuation.resume(returning: found)
             }
         }

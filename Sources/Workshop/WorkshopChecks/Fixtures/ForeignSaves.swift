@@ -14,15 +14,17 @@ import Workload
 /// note in one job and writes it from what it read in a later one loses the saves that
 /// came in between; code that reads and writes in one job keeps them.
 package final class ForeignSaves: Sendable {
-    private let connection: LockedValue<SQLiteConnection>
+    /// Opened by the first save, on a queue's thread before its job: never on the pool.
+    private let connection = LockedValue<SQLiteConnection?>(nil)
+    private let location: SQLiteConnection.Location
     private let update: String
     private let seed: UInt64
     private let jobs = Atomic<UInt64>(0)
     private let saves = Atomic<Int>(0)
 
     /// Saves on `container`'s database, at about one job in `spacing`.
-    package init(_ container: NoteContainer, editing notes: [NoteID], seed: UInt64, spacing: UInt64 = 12) throws {
-        connection = LockedValue(try SQLiteConnection(location: container.connectionLocation))
+    package init(_ container: NoteContainer, editing notes: [NoteID], seed: UInt64, spacing: UInt64 = 12) {
+        location = container.connectionLocation
         let ids = notes.map { String($0.rawValue) }.joined(separator: ", ")
         update = "UPDATE note SET body = 'edited ' || id, modified = modified + 1 WHERE id IN (\(ids))"
         self.seed = seed
@@ -40,7 +42,10 @@ package final class ForeignSaves: Sendable {
             let job = jobs.add(1, ordering: .relaxed).newValue
             var random = SplitMix64(seed: seed &+ job &* 0x9E37_79B9_7F4A_7C15)
             guard random.next() % spacing == 0 else { return }
-            let saved = connection.withLock { connection in (try? connection.execute(update)) != nil }
+            let saved = connection.withLock { connection in
+                if connection == nil { connection = try? SQLiteConnection(location: location) }
+                return (try? connection?.execute(update)) != nil
+            }
             if saved { saves.add(1, ordering: .relaxed) }
         }
     }
