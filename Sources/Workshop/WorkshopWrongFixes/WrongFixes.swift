@@ -255,10 +255,6 @@ package let wrongFixes: [WrongFix] = [
         because: "held", check: TaskInheritanceCheck<SpinningImportButton>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 10, name: "SemaphoreWaitingRowModel", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ChattyCallsCheck<SemaphoreWaitingRowModel>.run(arguments:seeds:)
     ),
@@ -498,5 +494,9 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
     ),
 ]
