@@ -23,7 +23,17 @@ struct WrongFixTests {
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return
         }
-        let report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
+        if fix.refusedBy == "waits", fix.because == "held", !StallMeter.isAvailable {
+            // Holds are timed where the job clock runs: not under a sanitizer (`make race`,
+            // `make leaks`), whose runtime takes locks of its own and runs code several times slower.
+            return
+        }
+        var report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
+        // ThreadSanitizer reports a race only in a run where nothing happens to order the two
+        // accesses: a race gets three runs, as `make race` gives its planted one five.
+        for _ in 1..<3 where fix.refusedBy == "races" && ThreadSanitizer.isActive && report.passed {
+            report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
+        }
         let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
         if check.status == .unavailable, fix.refusedBy == "races", !ThreadSanitizer.isActive {
             // Races are looked for under ThreadSanitizer alone: `lab workshop check` builds

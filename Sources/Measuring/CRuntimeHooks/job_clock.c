@@ -461,9 +461,18 @@ static void install(void) {
     installed = true;
 }
 
-bool lab_job_clock_is_available(void) { return true; }
+bool lab_job_clock_is_sanitized(void) {
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool lab_job_clock_is_available(void) { return !lab_job_clock_is_sanitized(); }
 
 bool lab_job_clock_install(void) {
+    if (lab_job_clock_is_sanitized()) return false;
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, install);
     return installed;
@@ -489,6 +498,7 @@ LabJobClockReading lab_job_clock_take(void) {
 #else
 
 // Elsewhere the clock is not installed, and checks report it as unavailable.
+bool lab_job_clock_is_sanitized(void) { return false; }
 bool lab_job_clock_is_available(void) { return false; }
 bool lab_job_clock_install(void) { return false; }
 bool lab_job_clock_times_the_main_queue(void) { return false; }

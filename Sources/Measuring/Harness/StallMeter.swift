@@ -45,7 +45,12 @@ public enum StallMeter {
     public static var isAvailable: Bool { lab_job_clock_is_available() }
 
     /// Why the meter is unavailable here, for reports.
-    public static let unavailableReason = "the job clock and the scheduler's statistics it reads exist on Linux only"
+    public static var unavailableReason: String {
+        lab_job_clock_is_sanitized()
+            ? "off under a sanitizer (ThreadSanitizer, AddressSanitizer), whose runtime takes locks of its own and "
+                + "runs code several times slower: a job's time there is not its code's"
+            : "the job clock and the scheduler's statistics it reads exist on Linux only"
+    }
 
     /// Starts watching, for the rest of the process: the job clock takes over the global
     /// executor's jobs and times the main queue's, and learns which job sent each slowed job

@@ -422,6 +422,22 @@ package let wrongFixes: [WrongFix] = [
         exercise: 18, name: "TaskRecordImporter", kind: .skipsTheWork, refusedBy: "done",
         because: "returned before its work was done", check: MainActorDefaultWrongFixes.taskRecordImporter
     ),
+    WrongFix(
+        exercise: 10, name: "KeptRowModel", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: ChattyCallsCheck<KeptRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "SkippingUnreadableInboxList", kind: .skipsTheWork, refusedBy: "failure",
+        because: "never reached the caller", check: BackgroundSyncCheck<SkippingUnreadableInboxList>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 3, name: "RememberingActorArchive", kind: .keepsTheMisconception, refusedBy: "reads",
+        because: "a later save", check: PlainActorCheck<RememberingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "HeldNotesModelArchive", kind: .keepsTheMisconception, refusedBy: "reads",
+        because: "a later save", check: CustomExecutorCheck<HeldNotesModelArchive>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes

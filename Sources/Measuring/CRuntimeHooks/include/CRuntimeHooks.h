@@ -65,7 +65,12 @@ typedef struct {
     uint64_t waits;
 } LabJobClockTiming;
 
-/// True where the job clock is built (Linux x86_64, arm64).
+/// True where the job clock is built (Linux x86_64, arm64), and the process is not under a
+/// sanitizer.
+/// Whether this process runs under ThreadSanitizer or AddressSanitizer, where the job
+/// clock is off: the sanitizer's runtime takes locks of its own and runs code several times
+/// slower, so a job's time is not its code's.
+bool lab_job_clock_is_sanitized(void);
 bool lab_job_clock_is_available(void);
 
 /// Takes over the global executor's jobs from now on, and times each one and each job of

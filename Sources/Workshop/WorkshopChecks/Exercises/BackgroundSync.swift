@@ -30,7 +30,7 @@ extension Exercise {
         ],
         startingFailure: .check("shown"),
         entryPoint: "BackgroundSyncCheck<InboxList>",
-        checkIDs: ["store", "trap", "main-queue", "shown", "objects", "row-reads", "waits"],
+        checkIDs: ["store", "trap", "main-queue", "shown", "objects", "row-reads", "failure", "waits"],
         escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge"
     )
 }
@@ -38,7 +38,7 @@ extension Exercise {
 // MARK: - ListMeasurements
 
 /// What a run of a ``NoteListShowing`` measured.
-public struct ListMeasurements: Measurements {
+public struct ListMeasurements: MeasuresPromises {
     /// What one read of `notes` showed, against what it should have.
     struct Read: Codable, Sendable {
         /// Notes shown, and whether they were exactly the ones expected, in order, with
@@ -65,6 +65,7 @@ public struct ListMeasurements: Measurements {
     /// Note rows read from the database, by identifier or by a fetch, from the save to the
     /// end of the reads.
     var rowsRead: Int?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -88,45 +89,38 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
         record.record { $0.onMainQueue = onMainQueue }
         // Reading a note of another queue's context on the main actor would trap in the check.
         guard onMainQueue, let first else { return }
-        record.record { $0.before = ListMeasurements.Read(first, expected: edit.before, updated: [], deleted: edit.deleted, before: edit.before) }
-
-        record.step("saving an edit of \(edit.updated.count) shown notes and the deletion of one in a context of the check's own")
-        let readsAtSave = try await save(edit.updated, deleting: edit.deleted, in: container)
-        record.step("redrawing the list twice on the main actor")
-        let (after, newAfter, editedAfter) = await redraw(
-            screen, expected: edit.after, updated: edit.updated, deleted: edit.deleted, before: edit.before
-        )
-        let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
-        record.record {
-            $0.after = after
-            $0.newObjects = newAfter
-            $0.listEdited = editedAfter
-            $0.rowsRead = rowsRead
-        }
+        record.record { $0.before = ListMeasurements.Read(first, expected: edit.before, after: nil) }
 
         // Background saves come again and again: a list that shows the first and not the
         // next goes on showing what the database no longer has.
-        record.step("saving a second edit of \(edit.laterUpdated.count) shown notes and the deletion of another")
-        let readsAtLaterSave = try await save(edit.laterUpdated, deleting: edit.laterDeleted, in: container)
-        record.step("redrawing the list twice on the main actor")
-        let (afterLater, newLater, editedLater) = await redraw(
-            screen, expected: edit.afterLater, updated: edit.laterUpdated, deleted: edit.laterDeleted, before: edit.after
-        )
-        let laterRowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtLaterSave
-        record.record {
-            $0.afterLater = afterLater
-            $0.newObjects = max(newAfter, newLater)
-            $0.listEdited = editedAfter || editedLater
-            $0.rowsRead = rowsRead + laterRowsRead
+        for (index, save) in [edit.first, edit.later].enumerated() {
+            record.step(
+                "saving \(index == 0 ? "an edit" : "a second edit") of \(save.updated.count) shown notes and the deletion "
+                    + "of \(index == 0 ? "one" : "another") in a context of the check's own"
+            )
+            let readsAtSave = try await Self.save(save, in: container)
+            record.step("redrawing the list twice on the main actor")
+            let (read, new, edited) = await redraw(screen, after: save)
+            let rowsRead = container.noteRowsRead + container.noteRowsFetched - readsAtSave
+            record.record {
+                if index == 0 { $0.after = read } else { $0.afterLater = read }
+                $0.newObjects = max($0.newObjects ?? 0, new)
+                $0.listEdited = ($0.listEdited ?? false) || edited
+                $0.rowsRead = ($0.rowsRead ?? 0) + rowsRead
+            }
         }
+
+        record.step("showing a note whose read fails, in a new list")
+        let failing = data.unreadIDs(1)[0]
+        let list = try await MainActor.run { try Model(container: container) }
+        await record.failingReads("show(_:)", of: failing, in: container) { @MainActor in try list.show([failing]) }
     }
 
-    /// Saves new values of `updated` and the deletion of `deleted` in a context of the
-    /// check's own, and returns the rows the store had read when it saved.
-    private static func save(
-        _ updated: [(NoteID, NoteSnapshot)], deleting deleted: NoteID, in container: NoteContainer
-    ) async throws -> Int {
+    /// Saves `save`'s new values and deletion in a context of the check's own, and returns
+    /// the rows the store had read when it saved.
+    private static func save(_ save: SyncEdit.Save, in container: NoteContainer) async throws -> Int {
         let writer = try container.newContext(name: "check-writer")
+        let (updated, deleted) = (save.updated, save.deleted)
         return try await writer.perform { (writer) throws(NoteStoreError) in
             for (id, values) in updated {
                 let note = try writer.existingObject(with: id)
@@ -144,31 +138,28 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
 
     /// Two redraws: the worse of the two, the most notes shown that are not the objects of
     /// the first read, and whether a redraw left unsaved changes.
-    private static func redraw(
-        _ screen: Screen<Model>, expected: [NoteSnapshot], updated: [(NoteID, NoteSnapshot)], deleted: NoteID,
-        before: [NoteSnapshot]
-    ) async -> (ListMeasurements.Read?, Int, Bool) {
+    private static func redraw(_ screen: Screen<Model>, after save: SyncEdit.Save) async -> (ListMeasurements.Read?, Int, Bool) {
         var worst: ListMeasurements.Read?
         var newObjects = 0
         var edited = false
         for _ in 0..<2 {
-            let (snapshots, same, changes) = await screen.read(keeping: Set(expected.map(\.id)))
+            let (snapshots, same, changes) = await screen.read(keeping: Set(save.after.map(\.id)))
             edited = edited || changes
-            let read = ListMeasurements.Read(snapshots, expected: expected, updated: updated, deleted: deleted, before: before)
+            let read = ListMeasurements.Read(snapshots, expected: save.after, after: save)
             if worst == nil || (worst!.right && !read.right) { worst = read }
-            newObjects = max(newObjects, expected.count - same)
+            newObjects = max(newObjects, save.after.count - same)
         }
         return (worst, newObjects, edited)
     }
 
     public static func checks(_ measured: ListMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
         let edit = SyncEdit(data)
-        let shown = edit.shown.count, kept = edit.after.count, edited = edit.updated.count
+        let shown = edit.shown.count, kept = edit.first.after.count, edited = edit.first.updated.count
         let queueExpected = "the notes shown belong to a context on the main queue: the view context"
         let shownExpected = "the \(shown) notes as saved before, then, on every redraw after each of two saves, the "
             + "edited notes' new values and the deleted note gone"
         let objectsExpected = "after each save, the notes still shown are the objects shown before, with no unsaved change"
-        let updated = edited + edit.laterUpdated.count
+        let updated = edited + edit.later.updated.count
         let readsExpected = "at most \(updated) notes read again: the ones the two saves changed"
         return [
             .runsToTheEnd(run),
@@ -199,9 +190,9 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                 if let later, after.right, !later.right {
                     problems.append("after a second background save (a later save), the list showed "
                         + (later.stale > 0 || later.deletedShown
-                            ? "\(later.stale) of its \(edit.laterUpdated.count) edited notes with their old values"
+                            ? "\(later.stale) of its \(edit.later.updated.count) edited notes with their old values"
                                 + (later.deletedShown ? " and the note it deleted" : "")
-                            : "\(later.shown) notes, not the reference's \(edit.afterLater.count)")
+                            : "\(later.shown) notes, not the reference's \(edit.later.after.count)")
                         + ": the list must show every save, not only the first")
                 }
                 if problems.isEmpty { problems.append("after the save, the list showed \(after.shown) notes, not the reference's \(kept)") }
@@ -236,6 +227,7 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                         + "a fetch per screen per save; a merge reads only the notes the save updated"
                 )
             },
+            .failure(measured.promises, run: run),
         ]
     }
 }
@@ -245,16 +237,21 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
 /// What the check shows and what its background save changes, from the run's seed: ten
 /// notes shown, three of them edited with values of the run's own, one deleted.
 struct SyncEdit {
+    /// One background save: the notes it edits and the one it deletes, and what the list
+    /// shows before and after it.
+    struct Save {
+        let updated: [(NoteID, NoteSnapshot)]
+        let deleted: NoteID
+        let before: [NoteSnapshot]
+        let after: [NoteSnapshot]
+    }
+
     let shown: [NoteID]
-    let updated: [(NoteID, NoteSnapshot)]
-    let deleted: NoteID
-    /// The second save: other notes edited, another deleted.
-    let laterUpdated: [(NoteID, NoteSnapshot)]
-    let laterDeleted: NoteID
-    /// What the list shows before the saves, after the first, and after the second.
+    /// What the list shows before any save.
     let before: [NoteSnapshot]
-    let after: [NoteSnapshot]
-    let afterLater: [NoteSnapshot]
+    /// Three notes edited and one deleted; then two others edited and another deleted.
+    let first: Save
+    let later: Save
 
     init(_ data: WorkshopData) {
         var distinct: [NoteID] = []
@@ -272,37 +269,32 @@ struct SyncEdit {
                 return (note.id, note)
             }
         }
+        func saving(_ updated: [(NoteID, NoteSnapshot)], deleting deleted: NoteID, over before: [NoteSnapshot]) -> Save {
+            let edits = Dictionary(uniqueKeysWithValues: updated)
+            let after = before.filter { $0.id != deleted }.map { edits[$0.id] ?? $0 }
+            return Save(updated: updated, deleted: deleted, before: before, after: after)
+        }
         let deleted = distinct[positions[0]]
         let updated = edited(positions[1...3])
         let laterDeleted = distinct[positions[4]]
         let laterUpdated = edited(positions[5...6])
-        let edits = Dictionary(uniqueKeysWithValues: updated)
-        let laterEdits = Dictionary(uniqueKeysWithValues: laterUpdated)
         shown = distinct
-        self.updated = updated
-        self.deleted = deleted
-        self.laterUpdated = laterUpdated
-        self.laterDeleted = laterDeleted
         before = distinct.map(data.note)
-        after = distinct.filter { $0 != deleted }.map { edits[$0] ?? data.note($0) }
-        afterLater = distinct.filter { $0 != deleted && $0 != laterDeleted }.map { laterEdits[$0] ?? edits[$0] ?? data.note($0) }
+        first = saving(updated, deleting: deleted, over: before)
+        later = saving(laterUpdated, deleting: laterDeleted, over: first.after)
     }
 }
 
 extension ListMeasurements.Read {
-    /// A read of `snapshots` after a save that wrote `updated` and deleted `deleted`, over
-    /// the values `before` it.
-    init(
-        _ snapshots: [NoteSnapshot], expected: [NoteSnapshot], updated: [(NoteID, NoteSnapshot)], deleted: NoteID,
-        before: [NoteSnapshot]
-    ) {
+    /// A read of `snapshots` that should show `expected`, after `save` (nil: before any).
+    init(_ snapshots: [NoteSnapshot], expected: [NoteSnapshot], after save: SyncEdit.Save?) {
         shown = snapshots.count
         right = snapshots == expected
         let byID = Dictionary(snapshots.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        stale = updated.filter { id, _ in
-            byID[id].map { $0 == before.first { $0.id == id } } ?? false
-        }.count
-        deletedShown = byID[deleted] != nil
+        stale = save.map { save in
+            save.updated.filter { id, _ in byID[id].map { $0 == save.before.first { $0.id == id } } ?? false }.count
+        } ?? 0
+        deletedShown = save.map { byID[$0.deleted] != nil } ?? false
     }
 }
 

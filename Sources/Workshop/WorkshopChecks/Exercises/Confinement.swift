@@ -40,6 +40,6 @@ public enum ConfinementCheck<Archive: NoteArchive>: ExerciseChecker {
     }
 
     public static func checks(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
-        [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run, data: data)
+        [.runsToTheEnd(run)] + Check.archiveOutcome(measured, of: Archive.self, run: run, data: data)
     }
 }

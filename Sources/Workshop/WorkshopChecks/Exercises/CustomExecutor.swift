@@ -66,7 +66,7 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
                 run: run
             ),
             .runsToTheEnd(run),
-        ] + Check.archiveOutcome(measured, run: run, data: data) + [
+        ] + Check.archiveOutcome(measured, of: Archive.self, run: run, data: data) + [
             .of("perform", measured.performJobsPerCall, expected: performExpected, run: run) { jobs in
                 .verify(
                     "perform", jobs == 0, expected: performExpected, measured: "\(Check.count(jobs, "perform job")) per call",

@@ -12,6 +12,8 @@ public struct ArchiveMeasurements: MeasuresPromises {
     /// Whether that actor's jobs run on its own context's queue.
     var executorOnItsContextsQueue: Bool?
     var reads: Checksum?
+    /// Some of the notes read again, after another context saved new values for them.
+    var readsAfterALaterSave: Checksum?
     var checksum: Checksum?
     /// The cost of one `snapshot(of:)` call.
     var perCall: PerCall?
@@ -72,10 +74,25 @@ extension NoteArchive {
         let checksum = try await data.checksum(of: container)
         record.record { $0.checksum = checksum }
 
+        record.step("reading \(laterSaved(data).count) snapshots again, after another context saved new values for them")
+        let later = laterSaved(data)
+        try await data.saveLater(later, in: container)
+        var again: [NoteSnapshot] = []
+        for note in later { again.append(try await archive.snapshot(of: note.id)) }
+        record.record { $0.readsAfterALaterSave = WorkshopData.digest(again) }
+
         record.step("importing one more batch while every save of it fails")
         await record.failingBatch("importBatch(_:)", in: container, seenBy: witness) { batch in
             try await archive.importBatch(batch)
         }
+    }
+}
+
+extension NoteArchive {
+    /// The notes another context saves new values for, once the archive has read them: five
+    /// of those it read.
+    static func laterSaved(_ data: WorkshopData) -> [NoteSnapshot] {
+        Array(Set(data.readIDs)).sorted().prefix(5).map { data.editedLater(data.note($0)) }
     }
 }
 
@@ -90,11 +107,24 @@ extension NoteModelActor {
 // MARK: - The archive's outcome
 
 extension Check {
-    /// `checksum`, `reads`, `done` and `failure` of an archive's run against the reference model.
-    static func archiveOutcome(_ measured: ArchiveMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
-        [
+    /// `checksum`, `reads` (also after a later save), `done` and `failure` of an archive's
+    /// run against the reference model.
+    static func archiveOutcome<Archive: NoteArchive>(
+        _ measured: ArchiveMeasurements, of archive: Archive.Type, run: ChildRun, data: WorkshopData
+    ) -> [Check] {
+        var reads = Check.reads(measured.reads, reference: data.expectedReads, run: run)
+        let later = WorkshopData.digest(Archive.laterSaved(data))
+        if reads.status == .passed, let again = measured.readsAfterALaterSave, again != later {
+            reads = .verify(
+                "reads", false, expected: reads.expected, measured: "the old values after a later save",
+                problem: "after another context saved new values for notes the archive had read (a later save), "
+                    + "snapshot(of:) returned the old ones: a value kept from an earlier read is stale as soon as "
+                    + "another context saves. Read the note in the job that returns it"
+            )
+        }
+        return [
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
-            .reads(measured.reads, reference: data.expectedReads, run: run),
+            reads,
             .done(measured.promises, run: run),
             .failure(measured.promises, run: run),
         ]

@@ -50,7 +50,7 @@ public enum PlainActorCheck<Archive: NoteArchive>: ExerciseChecker {
         // into the actor when perform's queue finishes after the actor has suspended.
         let declared = RowDescriptor.plainActor.expectedHops!.hops(.snapshot)
         let budget = Double(declared.lowerBound)...Double(declared.upperBound)
-        return [.runsToTheEnd(run)] + Check.archiveOutcome(measured, run: run, data: data) + [
+        return [.runsToTheEnd(run)] + Check.archiveOutcome(measured, of: Archive.self, run: run, data: data) + [
             .hops(
                 measured.perCall, budget: budget, per: "call",
                 why: "a plain actor with perform { } costs into the actor, back out, and sometimes one more back into the actor",

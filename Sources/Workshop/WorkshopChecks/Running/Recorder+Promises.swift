@@ -51,27 +51,25 @@ extension Recorder where Measured: MeasuresPromises {
     func done<T>(
         _ name: String, writes: [NoteSnapshot], seenBy witness: DatabaseWitness, _ call: () async throws -> T
     ) async throws -> T {
-        let result = try await call()
-        let committed = await witness.committed(writes)
-        recordPromise { promises in
-            promises.callsChecked += 1
-            if committed < writes.count, promises.returnedEarly == nil {
-                promises.returnedEarly = .init(name: name, committed: committed, expected: writes.count)
-            }
-        }
-        return result
+        try await done(name, expected: writes.count, call) { await witness.committed(writes) }
     }
 
     /// ``done(_:writes:seenBy:_:)`` for a call whose work is found by the titles it saves.
     func done<T>(
         _ name: String, savesTitles titles: [String], seenBy witness: DatabaseWitness, _ call: () async throws -> T
     ) async throws -> T {
+        try await done(name, expected: titles.count, call) { await witness.committed(titled: titles) }
+    }
+
+    private func done<T>(
+        _ name: String, expected: Int, _ call: () async throws -> T, committed: () async -> Int
+    ) async throws -> T {
         let result = try await call()
-        let committed = await witness.committed(titled: titles)
+        let found = await committed()
         recordPromise { promises in
             promises.callsChecked += 1
-            if committed < titles.count, promises.returnedEarly == nil {
-                promises.returnedEarly = .init(name: name, committed: committed, expected: titles.count)
+            if found < expected, promises.returnedEarly == nil {
+                promises.returnedEarly = .init(name: name, committed: found, expected: expected)
             }
         }
         return result
