@@ -2,8 +2,9 @@
 // @concurrent function, and handed to an importer made on the main actor, "so the context
 // is never bound to the main queue". Its jobs run on the context's own queue, and the
 // context's own record says it was made off the main actor; the actor was not. SwiftData's
-// @ModelActor makes its context in the actor's initializer, and lesson 16 is where that
-// initializer runs: make the importer off the main actor.
+// @ModelActor adds the actor's initializer (Apple's ModelActor() page lists `init` among the
+// members it generates; what that initializer does, Apple does not document), and lesson 16
+// is where a model actor made on the main actor runs: make the importer off the main actor.
 // Rejected by `executor` (the importer's executor was made on the main actor).
 
 import CustomExecutorStore
