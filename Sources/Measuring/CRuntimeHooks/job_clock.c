@@ -144,6 +144,11 @@ static _Thread_local int timed_jobs_running;
 /// sent it, or the job that sent that one. A job that starts a task and spins until the
 /// task's store work is done waits for the store as surely as one that sends it itself.
 static _Thread_local LabJobClockJob running_origin;
+/// When the job running on this thread first sent a job of the store itself, and its
+/// scheduler times then: a wait for the store starts there.
+static _Thread_local bool sent_a_store_job;
+static _Thread_local uint64_t first_sent_ns;
+static _Thread_local SchedulerTimes first_sent_times;
 
 static JobSlot *this_threads_slot(void) {
     if (slot_number == 0) {
@@ -168,6 +173,13 @@ LabJobClockSender lab_job_clock_current_job(void) {
     return (LabJobClockSender){job, still_runs(running_origin) ? running_origin : job};
 }
 
+void lab_job_clock_store_job_sent(void) {
+    if (timed_jobs_running == 0 || sent_a_store_job) return;
+    sent_a_store_job = true;
+    first_sent_ns = monotonic_ns();
+    first_sent_times = scheduler_times();
+}
+
 static void mark_waited(LabJobClockJob job, uint64_t now) {
     if (still_runs(job)) atomic_store_explicit(&slots[job.slot - 1].store_job_ended_ns, now, memory_order_relaxed);
 }
@@ -189,6 +201,7 @@ static const uint64_t computing_ns = 2000000u;
 
 LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender) {
     running_origin = sender.origin;
+    sent_a_store_job = false;
     JobSlot *slot = this_threads_slot();
     if (slot != NULL) {
         atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
@@ -224,6 +237,17 @@ void lab_job_clock_end(LabJobClockTiming timing) {
     uint64_t slept = after.waits > timing.waits && wall > accounted ? wall - accounted : 0;
     // What the job kept its thread for: computing or sleeping.
     uint64_t kept = on_core + slept;
+    // A job that waited for a store job it sent itself is charged from the moment it sent
+    // it: what it computed before (a save of its own, say, preempted on a busy machine) is
+    // not a wait. A job whose store job a task it started sent is charged its whole span.
+    if (waited && sent_a_store_job) {
+        uint64_t since = end - first_sent_ns;
+        uint64_t on_core_since = after.on_core_ns - first_sent_times.on_core_ns;
+        uint64_t accounted_since = on_core_since + (after.waiting_ns - first_sent_times.waiting_ns);
+        uint64_t slept_since = after.waits > first_sent_times.waits && since > accounted_since ? since - accounted_since : 0;
+        kept = on_core_since + slept_since;
+    }
+    sent_a_store_job = false;
     uint64_t held;
     switch (timing.kind) {
     case lab_job_clock_pool:
@@ -509,6 +533,7 @@ LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender se
 }
 void lab_job_clock_end(LabJobClockTiming timing) { (void)timing; }
 LabJobClockSender lab_job_clock_current_job(void) { return (LabJobClockSender){{0, 0}, {0, 0}}; }
+void lab_job_clock_store_job_sent(void) {}
 void lab_job_clock_store_job_ended(LabJobClockSender sender) { (void)sender; }
 
 #endif

@@ -80,6 +80,7 @@ public enum StallMeter {
 /// threads sent has ended.
 private struct QueueJobClock: SlowedJobObserver {
     func jobQueued() -> Run {
+        lab_job_clock_store_job_sent()
         let sender = SentBy(job: lab_job_clock_current_job())
         return { work in
             let timing = lab_job_clock_begin(lab_job_clock_context_queue, sender.job)

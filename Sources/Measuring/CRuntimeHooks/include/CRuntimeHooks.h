@@ -93,6 +93,10 @@ void lab_job_clock_end(LabJobClockTiming timing);
 
 /// The job the calling thread runs for the clock, and the job that caused it: what a job
 /// queued now remembers as its sender.
+/// Tells the clock that the job running on this thread sends a job of the store now: a job
+/// that then waits for the store is charged from this moment, not for what it did before.
+void lab_job_clock_store_job_sent(void);
+
 LabJobClockSender lab_job_clock_current_job(void);
 
 /// Tells the clock that a job of the store, sent by `sender`, has ended: the jobs it names,
