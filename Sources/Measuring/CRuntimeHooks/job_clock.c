@@ -197,6 +197,10 @@ static const uint64_t answered_within_ns = 2000000u;
 /// A pool job that spent longer than this on a core is computing, and its sleeps are turns at
 /// locks, not waits.
 static const uint64_t computing_ns = 2000000u;
+/// A job that waited for a store job and computed at least this long, and at least one part
+/// in `spinning_share` of the wait, was spinning.
+static const uint64_t spinning_ns = 200000u;
+static const uint64_t spinning_share = 16u;
 
 
 LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender) {
@@ -239,14 +243,22 @@ void lab_job_clock_end(LabJobClockTiming timing) {
     uint64_t kept = on_core + slept;
     // A job that waited for a store job it sent itself is charged from the moment it sent
     // it: what it computed before (a save of its own, say, preempted on a busy machine) is
-    // not a wait. A job whose store job a task it started sent is charged its whole span.
+    // not a wait. A job whose store job a task it started sent is charged its whole time.
+    uint64_t span = wall, on_core_in_span = on_core;
     if (waited && sent_a_store_job) {
-        uint64_t since = end - first_sent_ns;
-        uint64_t on_core_since = after.on_core_ns - first_sent_times.on_core_ns;
-        uint64_t accounted_since = on_core_since + (after.waiting_ns - first_sent_times.waiting_ns);
-        uint64_t slept_since = after.waits > first_sent_times.waits && since > accounted_since ? since - accounted_since : 0;
-        kept = on_core_since + slept_since;
+        span = end - first_sent_ns;
+        on_core_in_span = after.on_core_ns - first_sent_times.on_core_ns;
+        uint64_t accounted_since = on_core_in_span + (after.waiting_ns - first_sent_times.waiting_ns);
+        uint64_t slept_since = after.waits > first_sent_times.waits && span > accounted_since ? span - accounted_since : 0;
+        kept = on_core_in_span + slept_since;
     }
+    // A job that kept computing after it sent the store job it waited for was spinning: on a
+    // busy machine a spin that yields its core between turns (sched_yield) spends most of its
+    // time waiting for one, and still takes its thread, so it is charged the whole wait. A
+    // job that only sent the store job and was preempted before it ended computed a few
+    // microseconds meanwhile. Only where the job sent it itself: a job that caused it further
+    // up a chain (it resumed a task that sent it) may have computed before, not meanwhile.
+    if (waited && sent_a_store_job && on_core_in_span >= spinning_ns && on_core_in_span * spinning_share >= span) kept = span;
     sent_a_store_job = false;
     uint64_t held;
     switch (timing.kind) {
