@@ -263,10 +263,6 @@ package let wrongFixes: [WrongFix] = [
         because: "held", check: InheritedIsolationCheck<PollingNoteList>.run(arguments:seeds:)
     ),
     WrongFix(
-        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 19, name: "LiveNoteListSpinningForTheReader", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ReadsThatDoNotWaitCheck<LiveNoteListSpinningForTheReader>.run(arguments:seeds:)
     ),
@@ -514,5 +510,9 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
     ),
 ]
