@@ -216,6 +216,18 @@ let workshopTargets: [Target] = [
             exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
             swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
         ),
+        // The rules an exercise's source must keep, read from its syntax tree. Linked by the
+        // workshop's SourceRules executable and the tests alone, never by `lab`: swift-syntax
+        // takes about 6 minutes to compile in release on 2 cores, and 1 in debug.
+        .target(
+            name: "WorkshopSourceRules",
+            dependencies: [
+                "WorkshopChecks",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            path: path("Workshop", "WorkshopSourceRules"), swiftSettings: strictSwift
+        ),
         // The learner's workbench behind `lab workshop`: copies, checks, progress, diffs.
         .target(
             name: "Workbench", dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "Demos", "WorkshopChecks"],
@@ -296,7 +308,10 @@ let guideAndTestTargets: [Target] = [
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "WorkshopTests",
-            dependencies: ["WorkshopChecks", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Workbench", "Support", "ChildProcesses", "TestSupport"],
+            dependencies: [
+                "WorkshopChecks", "WorkshopSourceRules", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Workbench",
+                "Support", "ChildProcesses", "TestSupport",
+            ],
             swiftSettings: strictSwift
         ),
     ]
@@ -318,6 +333,7 @@ let package = Package(
         .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
         .library(name: "WorkshopKit", targets: ["WorkshopKit"]),
         .library(name: "WorkshopChecks", targets: ["WorkshopChecks"]),
+        .library(name: "WorkshopSourceRules", targets: ["WorkshopSourceRules"]),
     ],
     // The one switch between the measuring build and the sanitizer builds. jemalloc replaces
     // malloc for the whole process and exports C++ operator new/delete, which ThreadSanitizer
@@ -333,6 +349,9 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The workshop's source rules read the learner's syntax tree with Swift's own parser:
+        // the version of the 6.3 compiler's.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: baseTargets + patternTargets + measuringTargets + lessonTargets + workshopTargets + labTargets
         + guideAndTestTargets,

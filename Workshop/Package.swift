@@ -64,6 +64,14 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
                 + (mainActorDefault.contains(folder) ? [.defaultIsolation(MainActor.self)] : [])
         )
-    },
+    } + [
+        // The rules a learner's files must keep, read from their syntax tree before each
+        // build: `lab workshop check` builds and runs it first.
+        .executableTarget(
+            name: "SourceRules",
+            dependencies: [.product(name: "WorkshopSourceRules", package: "concurrency-patterns-lab")],
+            path: "SourceRules"
+        ),
+    ],
     swiftLanguageModes: [.v6]
 )

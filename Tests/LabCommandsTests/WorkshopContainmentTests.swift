@@ -181,6 +181,27 @@ struct WorkshopContainmentTests {
         #expect(result.exitStatus == 0, "\(result.output)")
         #expect(result.output.contains("Exercise 1: confinement (lesson 1)"))
     }
+
+    @Test("lab workshop check runs the source rules on the learner's files and fails the source check on their findings")
+    func sourceRulesFindings() async throws {
+        let checkout = try FakeCheckout()
+        try checkout.exercise("\(Self.printPassingReport)")
+        let finding = #"[{"file":"QueueArchive.swift","line":7,"message":"reflection reads values"}]"#
+        try checkout.sourceRules(#"[ "$1" = 1 ] && [ "${2##*/}" = QueueArchive.swift ] && echo '\#(finding)' && exit 0; exit 9"#)
+        let result = try await checkout.lab(["check", "1"])
+        #expect(result.exitStatus == 1, "\(result.output)")
+        #expect(result.output.contains("QueueArchive.swift:7: reflection reads values"))
+    }
+
+    @Test("Source rules that end without their findings stop the check with one line, never a pass")
+    func sourceRulesBroken() async throws {
+        let checkout = try FakeCheckout()
+        try checkout.exercise("\(Self.printPassingReport)")
+        try checkout.sourceRules("echo 'Fatal error: something'; exit 134")
+        let result = try await checkout.lab(["check", "1"])
+        #expect(result.exitStatus != 0, "\(result.output)")
+        #expect(result.output.contains("the workshop's source rules ended without their findings"))
+    }
 }
 
 // MARK: - FakeCheckout
@@ -219,6 +240,13 @@ final class FakeCheckout {
             try manager.copyItem(at: real.copy(exercise, "main.swift"), to: entry)
         }
         try Self.script(at: folder.path("swift"), "exit 0")
+        try sourceRules("echo '[]'")
+    }
+
+    /// Makes `body` the workshop's `SourceRules` executable, which `lab workshop check` runs
+    /// with the exercise's number and the learner's files, and whose JSON it reads.
+    func sourceRules(_ body: String) throws {
+        try Self.script(at: layout.package.appendingPathComponent(".build/debug/SourceRules").path, body)
     }
 
     /// The environment of a lab run here: the stand-in `swift`, a TMPDIR of its own.

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 import LabCommands
+import Support
 @testable import Workbench
 @testable import WorkshopChecks
+@testable import WorkshopSourceRules
 
 /// What an exercise's files may say, read before they are built.
 @Suite("Source rules")
 struct SourceRulesTests {
-    static func findings(_ text: String, in exercise: Exercise = .plainActor) -> [SourceRules.Finding] {
+    static func findings(_ text: String, in exercise: Exercise = .plainActor) -> [SourceFinding] {
         SourceRules(for: exercise).findings(in: [(name: "File.swift", text: text)])
     }
 
@@ -127,6 +129,17 @@ struct SourceRulesTests {
 /// files in the folder are refused.
 @Suite("What a check grades")
 struct GradedFilesTests {
+    /// The rules as `lab workshop check` runs them (the workshop's SourceRules executable),
+    /// called in this process: on the learner's copies in `layout`.
+    static func rules(in layout: WorkshopLayout) -> (Exercise) async throws(LabError) -> [SourceFinding] {
+        { exercise in
+            let files = exercise.files.compactMap { file in
+                (try? String(contentsOf: layout.copy(exercise, file), encoding: .utf8)).map { (name: file, text: $0) }
+            }
+            return SourceRules(for: exercise).findings(in: files)
+        }
+    }
+
     @Test("The tracked entry point of every exercise is the one the lab writes")
     func entryPoints() throws {
         let layout = WorkshopLayout(root: Repository.root)
@@ -147,27 +160,27 @@ struct GradedFilesTests {
     }
 
     @Test("Another Swift file in the exercise's folder fails the source check, by name")
-    func strayFile() throws {
+    func strayFile() async throws {
         let checkout = try Checkout(exercises: [.confinement])
         let bench = Workbench(layout: checkout.layout)
         try bench.start(.confinement)
-        #expect(bench.sourceCheck(of: .confinement).status == .passed)
+        #expect(try await bench.sourceCheck(of: .confinement, findings: Self.rules(in: checkout.layout)).status == .passed)
         let folder = checkout.layout.copy(.confinement, "main.swift").deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("More"), withIntermediateDirectories: true)
         try checkout.write("extension ConfinementCheck {}\n", to: folder.appendingPathComponent("More/Extra.swift"))
-        let check = bench.sourceCheck(of: .confinement)
+        let check = try await bench.sourceCheck(of: .confinement, findings: Self.rules(in: checkout.layout))
         #expect(check.status == .failed)
         #expect(check.problem?.hasPrefix("Workshop/Exercises/01-confinement/More/Extra.swift: the exercise's folder holds only") == true)
     }
 
     @Test("A learner's file that imports the checks fails the source check with its line")
-    func learnerImport() throws {
+    func learnerImport() async throws {
         let checkout = try Checkout(exercises: [.confinement])
         let bench = Workbench(layout: checkout.layout)
         try bench.start(.confinement)
         let copy = checkout.layout.copy(.confinement, "QueueArchive.swift")
         try checkout.write((checkout.text(copy) ?? "") + "import Workshop\n", to: copy)
-        let check = bench.sourceCheck(of: .confinement)
+        let check = try await bench.sourceCheck(of: .confinement, findings: Self.rules(in: checkout.layout))
         #expect(check.status == .failed)
         #expect(check.problem?.hasPrefix("QueueArchive.swift:") == true)
         #expect(check.problem?.contains("imports Workshop") == true)

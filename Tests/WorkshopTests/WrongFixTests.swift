@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Testing
 import Workload
+import WorkshopSourceRules
 import WorkshopWrongFixes
 
 @testable import WorkshopChecks

@@ -65,10 +65,52 @@ package struct ExerciseBuild {
     /// `swift build --product ExerciseNN` in the nested package; under ThreadSanitizer, with
     /// `-sanitize=thread`, into a build folder of its own, and the lab without jemalloc.
     package func build(_ exercise: Exercise, variant: Variant = .plain) async throws(LabError) -> Outcome {
+        let product = "Exercise" + exercise.folder.prefix(2)
+        let result = try await swiftBuild(product, variant: variant, named: "the build of exercise \(exercise.number)")
+        if result.exitStatus == 0 {
+            return .built(layout.package.appendingPathComponent("\(variant.scratchFolder)/debug/\(product)"))
+        }
+        let diagnostics = Self.errors(in: result.output, layout: layout)
+        guard !diagnostics.isEmpty else {
+            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw .checkFailed("the build of exercise \(exercise.number) failed without a compiler error: \(tail)")
+        }
+        return .failed(diagnostics)
+    }
+
+    /// The nested package's `SourceRules` executable, built: the rules the learner's files
+    /// must keep, read from their syntax tree (WorkshopSourceRules).
+    package func sourceRules() async throws(LabError) -> URL {
+        let result = try await swiftBuild("SourceRules", variant: .plain, named: "the build of the workshop's source rules")
+        guard result.exitStatus == 0 else {
+            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw .checkFailed("the build of the workshop's source rules failed: \(tail)")
+        }
+        return layout.package.appendingPathComponent("\(Variant.plain.scratchFolder)/debug/SourceRules")
+    }
+
+    /// What `rules` (the built `SourceRules`) finds in the learner's files of `exercise`.
+    package func findings(of exercise: Exercise, by rules: URL) async throws(LabError) -> [SourceFinding] {
+        let files = exercise.files.map { layout.copy(exercise, $0).path }.filter { FileManager.default.fileExists(atPath: $0) }
+        let result: ChildProcess.Result
+        do {
+            result = try await ChildProcess.run(rules, arguments: ["\(exercise.number)"] + files, environment: environment, timeout: .seconds(60))
+        } catch {
+            throw .checkFailed("cannot run the workshop's source rules: \(error)")
+        }
+        let json = result.output.split(separator: "\n").last { $0.hasPrefix("[") }
+        guard result.exitStatus == 0, let json, let findings = try? JSONDecoder().decode([SourceFinding].self, from: Data(json.utf8)) else {
+            let tail = result.output.split(separator: "\n").suffix(2).joined(separator: " / ")
+            throw .checkFailed("the workshop's source rules ended without their findings: \(tail.isEmpty ? "no output" : tail)")
+        }
+        return findings
+    }
+
+    /// `swift build --product PRODUCT` in the nested package, as `variant` builds it.
+    private func swiftBuild(_ product: String, variant: Variant, named what: String) async throws(LabError) -> ChildProcess.Result {
         guard let swift = DemoEnvironment.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
             throw .data("lab workshop check builds with swift: put the Swift toolchain on PATH, or set SWIFT")
         }
-        let product = "Exercise" + exercise.folder.prefix(2)
         let scratch = layout.package.appendingPathComponent(variant.scratchFolder)
         var arguments = ["build", "--package-path", layout.package.path, "--product", product]
         var environment = environment
@@ -85,17 +127,9 @@ package struct ExerciseBuild {
             throw .data("cannot run '\(swift.path.shown)': \(error)")
         }
         if result.timedOut {
-            throw .checkFailed("the build of exercise \(exercise.number) was still running after \(Self.deadline.components.seconds / 60) minutes and was stopped")
+            throw .checkFailed("\(what) was still running after \(Self.deadline.components.seconds / 60) minutes and was stopped")
         }
-        if result.exitStatus == 0 {
-            return .built(scratch.appendingPathComponent("debug/\(product)"))
-        }
-        let diagnostics = Self.errors(in: result.output, layout: layout)
-        guard !diagnostics.isEmpty else {
-            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
-            throw .checkFailed("the build of exercise \(exercise.number) failed without a compiler error: \(tail)")
-        }
-        return .failed(diagnostics)
+        return result
     }
 
     /// The errors in a build's output, each once (SwiftPM may print one twice), with the

@@ -31,7 +31,8 @@ extension Workbench {
                 + "\(ExerciseBuild.firstBuildTime); later checks take seconds"
             : "building exercise \(exercise.number)")
         try restoreEntryPoint(of: exercise)
-        let source = sourceCheck(of: exercise)
+        let rules = try await build.sourceRules()
+        let source = try await sourceCheck(of: exercise) { exercise throws(LabError) in try await build.findings(of: exercise, by: rules) }
         let report: CheckReport
         switch try await build.build(exercise) {
         case .failed(let diagnostics):

@@ -38,8 +38,10 @@ extension Workbench {
     }
 
     /// The `source` check of the learner's files: the files of the folder first, then
-    /// what the rules find in the learner's own.
-    package func sourceCheck(of exercise: Exercise) -> Check {
+    /// what the rules (WorkshopSourceRules, through `findings`) find in the learner's own.
+    package func sourceCheck(
+        of exercise: Exercise, findings: (Exercise) async throws(LabError) -> [SourceFinding]
+    ) async throws(LabError) -> Check {
         let stray = strayFiles(of: exercise)
         guard stray.isEmpty else {
             let list = stray.joined(separator: ", ")
@@ -50,10 +52,7 @@ extension Workbench {
                     + "main.swift, because every Swift file in it is compiled into the check. Move the other files out"
             )
         }
-        let files = exercise.files.compactMap { file in
-            (try? String(contentsOf: layout.copy(exercise, file), encoding: .utf8)).map { (name: file, text: $0) }
-        }
-        return .source(SourceRules(for: exercise).findings(in: files))
+        return .source(try await findings(exercise))
     }
 }
 

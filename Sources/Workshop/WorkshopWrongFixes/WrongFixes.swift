@@ -434,6 +434,42 @@ package let wrongFixes: [WrongFix] = [
         exercise: 4, name: "HeldNotesModelArchive", kind: .keepsTheMisconception, refusedBy: "reads",
         because: "a later save", check: CustomExecutorCheck<HeldNotesModelArchive>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
+        because: "reflection (Mirror, dump) reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
+        because: "an unsafe pointer", check: GlobalActorCheck<AddressCacheIndex>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "LineBreakInitShelf", kind: .removesTheIsolation, refusedBy: "source",
+        because: "nonisolated init switches off", check: IsolatedInitCheck<LineBreakInitShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
+        because: "an unsafe pointer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
+        because: "reflection (Mirror, dump) reads", check: ChattyCallsCheck<ReflectedRowModel>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "unowned(unsafe)", check: RetainCycleCheck<UnsafeUnownedEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 11, name: "AddressCapturingEditor", kind: .removesTheIsolation, refusedBy: "source",
+        because: "an unsafe pointer", check: RetainCycleCheck<AddressCapturingEditor>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 12, name: "ReflectedCountCounter", kind: .removesTheIsolation, refusedBy: "source",
+        because: "reflection (Mirror, dump) reads", check: ObservationCheck<ReflectedCountCounter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
+        because: "an unsafe pointer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -444,44 +480,8 @@ package let wrongFixes: [WrongFix] = [
 /// tests then prove it.
 package let openHoles: [WrongFix] = [
     WrongFix(
-        exercise: 2, name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: "source",
-        because: "Mirror reads", check: DebugSwitchCheck<ReflectedTitles>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 5, name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: "source",
-        because: "a pointer rebuilt from an integer", check: GlobalActorCheck<AddressCacheIndex>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 6, name: "LineBreakInitShelf", kind: .removesTheIsolation, refusedBy: "source",
-        because: "nonisolated init switches off", check: IsolatedInitCheck<LineBreakInitShelf>.run(arguments:seeds:)
-    ),
-    WrongFix(
         exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 8, name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: "source",
-        because: "a pointer rebuilt from an integer", check: TaskInheritanceCheck<LaunderedContextImportButton>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 10, name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: "source",
-        because: "Mirror reads", check: ChattyCallsCheck<ReflectedRowModel>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 11, name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: "source",
-        because: "unowned(unsafe)", check: RetainCycleCheck<UnsafeUnownedEditor>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 11, name: "AddressCapturingEditor", kind: .removesTheIsolation, refusedBy: "source",
-        because: "a pointer rebuilt from an integer", check: RetainCycleCheck<AddressCapturingEditor>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 12, name: "ReflectedCountCounter", kind: .removesTheIsolation, refusedBy: "source",
-        because: "Mirror reads", check: ObservationCheck<ReflectedCountCounter>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
-        because: "a pointer rebuilt from an integer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",

@@ -59,7 +59,7 @@ public struct Exercise: Sendable, Identifiable {
     public let checkIDs: [String]
     /// The escape hatches the exercise's own pattern needs (exercise 1's class promises to
     /// use its context on its queue alone: `nonisolated(unsafe)`).
-    package let allows: Set<SourceRules.Escape>
+    package let allows: Set<SourceEscape>
     /// Modules the exercise may import besides the store's and WorkshopKit.
     package let extraImports: Set<String>
     /// What to do instead of an escape hatch, in this exercise.
@@ -77,7 +77,7 @@ public struct Exercise: Sendable, Identifiable {
         number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
         files: [String], hints: [String], startingFailure: StartingFailure,
         entryPoint: String, checkIDs: [String],
-        allows: Set<SourceRules.Escape> = [], extraImports: Set<String> = [],
+        allows: Set<SourceEscape> = [], extraImports: Set<String> = [],
         escapeAdvice: String = "keep the isolation, and fix what it finds",
         waitsAdvice: String = "await context.perform { } instead, which suspends the caller and frees its thread",
         keptIsolated: [(type: String, actor: String)] = [],
