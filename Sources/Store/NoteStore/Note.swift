@@ -11,6 +11,12 @@ import Foundation
 /// Not `Sendable`, and every property checks (in concurrency-debug mode) that it is used
 /// on its context's queue. Hand a ``NoteID`` or a ``snapshot`` to other isolation domains.
 ///
+/// The object holds its identity, not its values: those live in its context's row cache,
+/// as a managed object's do in Core Data (its attribute values are kept by its context;
+/// an object is a fault until they are loaded). Every route to them goes through the
+/// context, which checks that the caller is on its queue; reflecting or copying the object
+/// yields an identifier and nothing else.
+///
 /// A note may be a *fault*: a placeholder whose values load on first access
 /// (``NoteContext/object(with:)`` returns one). If the row was deleted in the meantime, the
 /// first property access stops the process, as Core Data's "could not fulfill a fault"
@@ -29,18 +35,29 @@ public final class Note {
     public internal(set) var id: NoteID
     /// The context the note belongs to. Unowned: the context owns the note, not the reverse.
     public unowned let context: NoteContext
-    /// Current values; nil while the note is a fault.
-    var storage: Values?
-    /// Values as last read from or written to the database; nil for a new note.
-    var committed: Values?
+    /// The note's entry in its context's row cache, where its values are.
+    let slot: NoteContext.RowSlot
     /// True once the note's deletion was saved, or its insertion rolled back.
     public internal(set) var isDeleted = false
 
     init(id: NoteID, context: NoteContext, storage: Values?, committed: Values?) {
         self.id = id
         self.context = context
-        self.storage = storage
-        self.committed = committed
+        self.slot = context.newRowSlot()
+        context.setRow(NoteContext.Row(owner: self, storage: storage, committed: committed), at: slot)
+    }
+
+    /// Current values, from the context's row cache; nil while the note is a fault.
+    var storage: Values? {
+        get { context.row(at: slot, of: self).storage }
+        set { context.updateRow(at: slot, of: self) { $0.storage = newValue } }
+    }
+
+    /// Values as last read from or written to the database, from the row cache; nil for a
+    /// new note.
+    var committed: Values? {
+        get { context.row(at: slot, of: self).committed }
+        set { context.updateRow(at: slot, of: self) { $0.committed = newValue } }
     }
 
     // MARK: Faults
@@ -132,6 +149,15 @@ public final class Note {
             id: id, folder: values.folder, title: values.title, body: values.body,
             created: values.created, modified: values.modified
         )
+    }
+}
+
+// MARK: - CustomReflectable
+
+extension Note: CustomReflectable {
+    /// The note's identity alone: its values are its context's, read on its queue.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id], displayStyle: .class)
     }
 }
 

@@ -58,6 +58,8 @@ public final class NoteContext {
     var deletedNotes: [NoteID: Note] = [:]
     var insertedFolders: [FolderID: Folder] = [:]
     private var pruneThreshold = 1_024
+    /// The values of the context's notes (NoteContext+RowCache.swift).
+    var rowCache = RowCache()
     /// Where other contexts' saves wait while ``automaticallyMergesChanges`` is on.
     var mergeInbox: MergeInbox?
     /// Inserted notes that still have a temporary identifier.
