@@ -59,6 +59,46 @@ struct SourceRulesTests {
         #expect(Self.findings("    nonisolated func title() -> String { \"\" }", in: .plainActor).isEmpty)
     }
 
+    @Test("An escape hatch is found by the syntax tree however it is written", arguments: [
+        ("nonisolated\ninit() {}", SourceEscape.nonisolatedInit),
+        ("nonisolated /* the storage */ private\n    init() {}", .nonisolatedInit),
+        ("nonisolated extension ShelfStorage {\n    convenience init(x: Int) { self.init() }\n}", .nonisolatedInit),
+        ("@preconcurrency import NoteStore", .preconcurrencyImport),
+        ("@preconcurrency\nimport WorkshopKit", .preconcurrencyImport),
+        ("unowned(unsafe) let owner: Editor", .unownedUnsafe),
+        ("let f = { [unowned(unsafe) self] in self.save() }", .unownedUnsafe),
+        ("let m = Mirror(reflecting: note)", .reflection),
+        ("typealias Reflector = Swift.Mirror", .reflection),
+        ("dump(note, to: &text)", .reflection),
+        ("let address = Int(bitPattern: ObjectIdentifier(note))", .unsafePointer),
+        ("let p = UnsafeRawPointer(bitPattern: address)!", .unsafePointer),
+        ("withUnsafeMutablePointer(to: &cache) { shared = $0 }", .unsafePointer),
+        ("memcpy(&copy, &note, 8)", .unsafePointer),
+        ("let o = OpaquePointer(raw)", .unsafePointer),
+        ("let n = unsafe raw.load(as: Note.self)", .unsafePointer),
+        ("let kept = Swift.Unmanaged<Note>.passUnretained(note)", .unsafePointer),
+    ])
+    func escapeSpellings(_ text: String, _ escape: SourceEscape) {
+        let findings = Self.findings(text, in: .isolatedInit)
+        let message = SourceRules(for: .isolatedInit).escapeMessage(escape)
+        #expect(findings.contains { $0.message == message }, "\(findings.map(\.message))")
+    }
+
+    @Test("What the escape hatches' rules leave alone", arguments: [
+        "@preconcurrency import Foundation", "unowned let owner: Editor", "let f = { [weak self, unowned context] in }",
+        "func dump() {}\nfunc f() { dump() }", "nonisolated func title() -> String { \"\" }", "let bits = Int(truncatingIfNeeded: x)",
+        "// Mirror(reflecting: note), unowned(unsafe), nonisolated init", "let s = \"UnsafeRawPointer(bitPattern: 1)\"",
+    ])
+    func escapesLeftAlone(_ text: String) {
+        #expect(Self.findings(text).isEmpty, "\(Self.findings(text).map(\.message))")
+    }
+
+    @Test("The standard library's underscored names are refused; the learner's own are not")
+    func underscoredNames() {
+        #expect(Self.findings("let count = _getRetainCount(note)").count == 1)
+        #expect(Self.findings("private var _cache: [Int] = []\nfunc f() { _cache = [] }").isEmpty)
+    }
+
     @Test("Blocking calls are refused; a synchronous queue call only where the exercise starts with one")
     func blocking() {
         #expect(Self.findings("let semaphore = DispatchSemaphore(value: 0)").count == 1)
