@@ -12,10 +12,10 @@ import Foundation
 /// on its context's queue. Hand a ``NoteID`` or a ``snapshot`` to other isolation domains.
 ///
 /// The object holds its identity, not its values: those live in its context's row cache,
-/// as a managed object's do in Core Data (its attribute values are kept by its context;
-/// an object is a fault until they are loaded). Every route to them goes through the
-/// context, which checks that the caller is on its queue; reflecting or copying the object
-/// yields an identifier and nothing else.
+/// and every route to them goes through the context, which checks that the caller is on
+/// its queue; reflecting or copying the object yields an identifier and nothing else.
+/// (Where Core Data keeps a managed object's values is not documented; the lab keeps them
+/// with the context so that no route around the accessors reaches them.)
 ///
 /// A note may be a *fault*: a placeholder whose values load on first access
 /// (``NoteContext/object(with:)`` returns one). If the row was deleted in the meantime, the

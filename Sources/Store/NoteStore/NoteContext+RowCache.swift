@@ -2,11 +2,13 @@
 
 /// Where a context keeps its notes' values: a ``Note`` holds its identity and a slot here.
 ///
-/// Core Data keeps a managed object's attribute values with its context, not in properties
-/// of the object a caller can reach around (Apple's Core Data Programming Guide, "Faulting
-/// and Uniquing"). The lab does the same, so that every read or write of a value goes
-/// through one place that checks the caller is on the context's queue, whatever route the
-/// caller took to the object.
+/// Every read or write of a value goes through this one place, which checks that the
+/// caller is on the context's queue, whatever route the caller took to the object. This
+/// is the lab's design, not a description of Core Data's internals: Apple documents only
+/// that `NSManagedObject` "uses an internal storage mechanism for data that is highly
+/// optimized" (Core Data Programming Guide, "Performance") and that a fault's "persistent
+/// variables are not yet initialized" ("Faulting and Uniquing"); where that storage lives
+/// is not documented.
 extension NoteContext {
     /// A note's entry in the row cache.
     typealias RowSlot = Int

@@ -271,6 +271,10 @@ package let wrongFixes: [WrongFix] = [
         because: "read the notes they show from the store", check: ReadsThatDoNotWaitCheck<LiveNoteListRefreshingInATask>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 19, name: "LiveNoteListKeepingTheLastScreen", kind: .skipsTheWork, refusedBy: "failure",
+        because: "refresh()", check: ReadsThatDoNotWaitCheck<LiveNoteListKeepingTheLastScreen>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 19, name: "LiveNoteListSkippingFrames", kind: .skipsTheWork, refusedBy: "reads",
         because: "calls to refresh() read the notes they show", check: ReadsThatDoNotWaitCheck<LiveNoteListSkippingFrames>.run(arguments:seeds:)
     ),

@@ -12,7 +12,7 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Build your copy of an exercise and run its checks; exit 0 when it passes, 1 when not.",
         discussion: """
             The first check of an exercise starts it. The first check of all also compiles the \
-            lab's modules for the workshop, once: about 40 s on a 2-core machine. Later checks take \
+            lab's modules for the workshop, once: about 80 s on a 2-core machine. Later checks take \
             seconds. The exercise runs in a process group of its own, with limits on CPU time, \
             memory, file size and processes, in a temporary folder of its own; everything it \
             started is ended with the check. The exercises about confinement and crossing \

@@ -33,7 +33,7 @@ extension Exercise {
         ],
         startingFailure: .check("behind-writes"),
         entryPoint: "ReadsThatDoNotWaitCheck<LiveNoteList>",
-        checkIDs: ["store", "contexts", "trap", "behind-writes", "frames", "reads", "screen", "waits"],
+        checkIDs: ["store", "contexts", "trap", "behind-writes", "frames", "reads", "screen", "failure", "waits"],
         escapeAdvice: "keep the list on the main actor, and move its reads off the writer's queue",
         waitsAdvice: "await the read instead: an async read suspends the list and leaves the main thread free"
     )
@@ -42,7 +42,7 @@ extension Exercise {
 // MARK: - LiveListMeasurements
 
 /// What a run of a ``LiveListShowing`` measured.
-public struct LiveListMeasurements: Measurements {
+public struct LiveListMeasurements: MeasuresPromises {
     /// What some frames showed: a count, and a digest of the titles with how many there were.
     struct Shown: Codable, Sendable, Equatable {
         var count: Int
@@ -71,6 +71,7 @@ public struct LiveListMeasurements: Measurements {
     /// What the frames during the import showed, and the frame after it.
     var shown: [Shown]?
     var last: Shown?
+    public var promises: CallPromises?
 
     public init() {}
 }
@@ -128,6 +129,19 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
             $0.shown = tally.shown
             $0.last = tally.last
         }
+        // The first note by identifier is on every screen: a refresh must read it.
+        guard let shownID = plan.opening.notes.map(\.id).min() else { return }
+        record.step("refreshing a new list once while a read of a note it shows fails")
+        await record.failingReads("refresh()", of: shownID, in: container) {
+            try await refreshOnce(container: container, importer: importer)
+        }
+    }
+
+    /// One refresh of a new list: the call a failing read must make throw.
+    @MainActor
+    private static func refreshOnce(container: NoteContainer, importer: BatchImporter) async throws {
+        let list = try List(container: container, importer: importer)
+        try await list.refresh()
     }
 
     public static func checks(_ measured: LiveListMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
@@ -186,6 +200,7 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
                         + "reads: a whole number of batches, no fewer than were saved before the frame began"
                 )
             },
+            .failure(measured.promises, run: run),
         ]
     }
 
