@@ -232,7 +232,7 @@ package let wrongFixes: [WrongFix] = [
     ),
     WrongFix(
         exercise: 19, name: "LiveNoteListOwnStore", kind: .ignoresWhatIsHandedIn, refusedBy: "store",
-        because: "1 container of its own", check: ReadsThatDoNotWaitCheck<LiveNoteListOwnStore>.run(arguments:seeds:)
+        because: "of its own", check: ReadsThatDoNotWaitCheck<LiveNoteListOwnStore>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 19, name: "LiveNoteListFirstScreen", kind: .neverTouchesTheDatabase, refusedBy: "screen",
@@ -474,6 +474,10 @@ package let wrongFixes: [WrongFix] = [
         exercise: 13, name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: "source",
         because: "an unsafe pointer", check: InheritedIsolationCheck<AddressPassingNoteList>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
+        because: "ran after importBatch(_:) returned", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -486,10 +490,6 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
-        because: "returned before its work was done", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",

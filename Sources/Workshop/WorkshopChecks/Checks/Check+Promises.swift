@@ -6,6 +6,16 @@ extension Check {
     static func done(_ promises: CallPromises?, run: ChildRun) -> Check {
         let expected = "each call's work in the database when the call returns"
         return .of("done", promises, expected: expected, run: run) { promises in
+            if promises.returnedEarly == nil, let left = promises.leftRunning {
+                let jobs = count(Double(left.jobs), "store job")
+                return .verify(
+                    "done", false, expected: expected, measured: "\(jobs) ran after \(left.name) returned",
+                    problem: "\(left.name) returned before its work was done: \(jobs) of it ran on a context's queue "
+                        + "after it returned, while the check made no call. Work a call hands on and does not await (a "
+                        + "Task { }, a detached task, perform(schedule:), a queue's async) runs after the caller was "
+                        + "told it is done, and never reports a failure. Await the work before you return"
+                )
+            }
             guard let early = promises.returnedEarly else {
                 return .verify(
                     "done", true, expected: expected,

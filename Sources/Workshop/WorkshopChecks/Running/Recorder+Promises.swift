@@ -15,6 +15,9 @@ public struct CallPromises: Codable, Sendable, Equatable {
     var callsChecked = 0
     /// The first call that returned before its work was committed.
     var returnedEarly: Call?
+    /// The first call whose work went on after it returned: store jobs that started while
+    /// the check, which made no call meanwhile, waited.
+    var leftRunning: LeftRunning?
     /// The call the check made while the disk failed every save of its work.
     var failed: FailedCall?
 
@@ -25,6 +28,12 @@ public struct CallPromises: Codable, Sendable, Equatable {
         var name: String
         var committed: Int
         var expected: Int
+    }
+
+    /// A call that returned while its work still ran: the store jobs that started after it.
+    struct LeftRunning: Codable, Sendable, Equatable {
+        var name: String
+        var jobs: Int
     }
 
     /// The call made while its saves, or a read it needs, failed.
@@ -65,15 +74,28 @@ extension Recorder where Measured: MeasuresPromises {
         _ name: String, expected: Int, _ call: () async throws -> T, committed: () async -> Int
     ) async throws -> T {
         let result = try await call()
+        let jobsAtReturn = ContextQueue.slowedJobs
         let found = await committed()
+        // Work the call handed on and did not await may already be committed (a task that
+        // saved first) and go on with the rest of it (an index, a second save): between two
+        // calls of the check, nothing of the call's may run on a context's queue.
+        try await Task.sleep(for: Self.quietAfterReturn)
+        let jobsAfter = ContextQueue.slowedJobs - jobsAtReturn
         recordPromise { promises in
             promises.callsChecked += 1
             if found < expected, promises.returnedEarly == nil {
                 promises.returnedEarly = .init(name: name, committed: found, expected: expected)
             }
+            if jobsAfter > 0, promises.leftRunning == nil {
+                promises.leftRunning = .init(name: name, jobs: jobsAfter)
+            }
         }
         return result
     }
+
+    /// How long the check watches the context queues after a call returned, making no call
+    /// itself: a job the call left queued starts within a slowed job's delay.
+    static var quietAfterReturn: Duration { .milliseconds(10) }
 
     /// Makes `call` while every save that writes a note `failing` picks fails, as a disk that
     /// cannot be written makes it fail, and records whether the call threw and how many of
