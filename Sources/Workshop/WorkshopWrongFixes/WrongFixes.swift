@@ -476,7 +476,7 @@ package let wrongFixes: [WrongFix] = [
     ),
     WrongFix(
         exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
-        because: "ran after importBatch(_:) returned", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
+        because: "of it ran on a context's queue after it returned", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
     ),
 ]
 
