@@ -201,6 +201,9 @@ static const uint64_t computing_ns = 2000000u;
 /// in `spinning_share` of the wait, was spinning.
 static const uint64_t spinning_ns = 200000u;
 static const uint64_t spinning_share = 16u;
+/// A job that waited for a store job it sent and gave up its core this many times or more
+/// meanwhile was polling (a sleep, a `select`, a timed wait in a loop).
+static const uint64_t polling_waits = 4u;
 
 
 LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender sender) {
@@ -259,6 +262,12 @@ void lab_job_clock_end(LabJobClockTiming timing) {
     // microseconds meanwhile. Only where the job sent it itself: a job that caused it further
     // up a chain (it resumed a task that sent it) may have computed before, not meanwhile.
     if (waited && sent_a_store_job && on_core_in_span >= spinning_ns && on_core_in_span * spinning_share >= span) kept = span;
+    // A job that gave up its core again and again until the store job it sent had ended was
+    // polling: each wake-up waits for a core on a busy machine, time the rule above never
+    // charges, and the thread is the poller's all along. Charged the whole wait. A job that
+    // sent a store job and returned (an await) blocks at most once or twice meanwhile, at a
+    // lock of the allocator's or the kernel's.
+    if (waited && sent_a_store_job && after.waits - first_sent_times.waits >= polling_waits) kept = span;
     sent_a_store_job = false;
     uint64_t held;
     switch (timing.kind) {

@@ -478,6 +478,14 @@ package let wrongFixes: [WrongFix] = [
         exercise: 14, name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: "done",
         because: "of it ran on a context's queue after it returned", check: BlockingExecutorCheck<DetachedIndexImporter>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
+    ),
 ]
 
 // MARK: - Open holes
@@ -498,14 +506,6 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 7, name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: IDsNotObjectsCheck<PollingSidebar>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
     ),
     WrongFix(
         exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
