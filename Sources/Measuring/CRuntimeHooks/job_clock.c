@@ -30,7 +30,9 @@
 #include <sys/resource.h>
 #include <semaphore.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -132,6 +134,15 @@ typedef struct {
     _Atomic uint64_t job;
     /// When the latest store job it caused ended, or 0.
     _Atomic uint64_t store_job_ended_ns;
+    /// The thread's id, so that another thread can read its state and its scheduler times.
+    _Atomic int tid;
+    /// Where the running job's wait for the store may start, and the thread's scheduler times
+    /// then: when it first sent a store job itself, or, for a job whose task sent it, its start.
+    _Atomic uint64_t started_ns, started_on_core_ns, started_waiting_ns;
+    _Atomic uint64_t sent_ns, sent_on_core_ns, sent_waiting_ns;
+    /// The longest time the job was found blocked, off its core, while a store job it caused
+    /// ran: measured from the store's side as that job ended.
+    _Atomic uint64_t blocked_for_store_ns;
 } JobSlot;
 
 enum { slot_count = 4096 };
@@ -154,6 +165,7 @@ static JobSlot *this_threads_slot(void) {
     if (slot_number == 0) {
         int taken = atomic_fetch_add_explicit(&slots_taken, 1, memory_order_relaxed);
         slot_number = taken < slot_count ? taken + 1 : -1;
+        if (slot_number > 0) atomic_store_explicit(&slots[slot_number - 1].tid, (int)gettid(), memory_order_relaxed);
     }
     return slot_number > 0 ? &slots[slot_number - 1] : NULL;
 }
@@ -178,16 +190,75 @@ void lab_job_clock_store_job_sent(void) {
     sent_a_store_job = true;
     first_sent_ns = monotonic_ns();
     first_sent_times = scheduler_times();
+    JobSlot *slot = this_threads_slot();
+    if (slot == NULL) return;
+    atomic_store_explicit(&slot->sent_on_core_ns, first_sent_times.on_core_ns, memory_order_relaxed);
+    atomic_store_explicit(&slot->sent_waiting_ns, first_sent_times.waiting_ns, memory_order_relaxed);
+    atomic_store_explicit(&slot->sent_ns, first_sent_ns, memory_order_release);
 }
 
 static void mark_waited(LabJobClockJob job, uint64_t now) {
     if (still_runs(job)) atomic_store_explicit(&slots[job.slot - 1].store_job_ended_ns, now, memory_order_relaxed);
 }
 
+/// Reads `path` into `text`, NUL-terminated; false when it cannot.
+static bool read_text(const char *path, char *text, size_t size) {
+    int file = open(path, O_RDONLY | O_CLOEXEC);
+    if (file < 0) return false;
+    ssize_t length = read(file, text, size - 1);
+    close(file);
+    if (length <= 0) return false;
+    text[length] = 0;
+    return true;
+}
+
+/// Whether thread `tid` of this process is blocked (state S or D), and its time on a core and
+/// waiting for one (its schedstat, exact for a thread that is not running).
+static bool blocked_thread_times(int tid, uint64_t *on_core_ns, uint64_t *waiting_ns) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+    if (!read_text(path, text, sizeof text)) return false;
+    // "tid (name) S …": the name may hold spaces and parentheses; the state follows the last ')'.
+    char *close_paren = strrchr(text, ')');
+    if (close_paren == NULL || (close_paren[2] != 'S' && close_paren[2] != 'D')) return false;
+    snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", tid);
+    if (!read_text(path, text, sizeof text)) return false;
+    char *end = text;
+    *on_core_ns = strtoull(end, &end, 10);
+    *waiting_ns = strtoull(end, &end, 10);
+    return true;
+}
+
+/// As a store job `job` caused ends: when that job is blocked, off its core, it waits for the
+/// store (or for what the store job's end releases). The time since it sent the store job (or,
+/// for one whose task sent it, since it started) that it spent neither on a core nor waiting
+/// for one is time it kept its thread blocked. Measured here, on the store's side, so that
+/// what the job does after its wait (it may go on computing for long) cannot hide the wait.
+static void measure_blocked(LabJobClockJob job, bool sent_it, uint64_t now) {
+    if (!still_runs(job)) return;
+    JobSlot *slot = &slots[job.slot - 1];
+    uint64_t from = atomic_load_explicit(sent_it ? &slot->sent_ns : &slot->started_ns, memory_order_acquire);
+    if (from == 0 || now <= from) return;
+    uint64_t from_on_core = atomic_load_explicit(sent_it ? &slot->sent_on_core_ns : &slot->started_on_core_ns, memory_order_relaxed);
+    uint64_t from_waiting = atomic_load_explicit(sent_it ? &slot->sent_waiting_ns : &slot->started_waiting_ns, memory_order_relaxed);
+    uint64_t on_core, waiting;
+    if (!blocked_thread_times(atomic_load_explicit(&slot->tid, memory_order_relaxed), &on_core, &waiting)) return;
+    // The slot may have moved on to another job while it was read: then nothing is known.
+    if (!still_runs(job)) return;
+    uint64_t accounted = (on_core > from_on_core ? on_core - from_on_core : 0) + (waiting > from_waiting ? waiting - from_waiting : 0);
+    uint64_t blocked = now - from > accounted ? now - from - accounted : 0;
+    uint64_t longest = atomic_load_explicit(&slot->blocked_for_store_ns, memory_order_relaxed);
+    while (blocked > longest
+           && !atomic_compare_exchange_weak_explicit(&slot->blocked_for_store_ns, &longest, blocked, memory_order_relaxed, memory_order_relaxed)) {
+    }
+}
+
 void lab_job_clock_store_job_ended(LabJobClockSender sender) {
     uint64_t now = monotonic_ns();
     mark_waited(sender.job, now);
     mark_waited(sender.origin, now);
+    measure_blocked(sender.job, true, now);
+    if (sender.origin.slot != sender.job.slot || sender.origin.job != sender.job.job) measure_blocked(sender.origin, false, now);
 }
 
 // MARK: - Timing a job
@@ -210,14 +281,20 @@ LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender se
     running_origin = sender.origin;
     sent_a_store_job = false;
     JobSlot *slot = this_threads_slot();
+    SchedulerTimes times = scheduler_times();
+    uint64_t start = monotonic_ns();
     if (slot != NULL) {
+        atomic_store_explicit(&slot->sent_ns, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->blocked_for_store_ns, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->started_on_core_ns, times.on_core_ns, memory_order_relaxed);
+        atomic_store_explicit(&slot->started_waiting_ns, times.waiting_ns, memory_order_relaxed);
+        atomic_store_explicit(&slot->started_ns, start, memory_order_release);
         atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
         atomic_store_explicit(&slot->store_job_ended_ns, 0, memory_order_relaxed);
     }
     timed_jobs_running += 1;
-    SchedulerTimes times = scheduler_times();
     return (LabJobClockTiming){
-        .kind = kind, .start_ns = monotonic_ns(), .on_core_ns = times.on_core_ns, .waiting_ns = times.waiting_ns,
+        .kind = kind, .start_ns = start, .on_core_ns = times.on_core_ns, .waiting_ns = times.waiting_ns,
         .waits = times.waits,
     };
 }
@@ -230,6 +307,7 @@ void lab_job_clock_end(LabJobClockTiming timing) {
     running_origin = (LabJobClockJob){0, 0};
     JobSlot *slot = this_threads_slot();
     uint64_t store_job_ended = slot != NULL ? atomic_load_explicit(&slot->store_job_ended_ns, memory_order_relaxed) : 0;
+    uint64_t blocked_for_store = slot != NULL ? atomic_load_explicit(&slot->blocked_for_store_ns, memory_order_relaxed) : 0;
     if (slot != NULL) atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
     // Waited for the store: a store job it caused ended, and the job ended right after, as a
     // wait does when its answer comes. A job that goes on computing after it started work
@@ -289,6 +367,9 @@ void lab_job_clock_end(LabJobClockTiming timing) {
         held = waited ? kept : 0;
         break;
     }
+    // However long the job went on afterwards, the time it was found blocked while a store
+    // job it caused ran held its thread.
+    if (blocked_for_store > held) held = blocked_for_store;
     record_longest(&longest_hold_ns[timing.kind], held);
     atomic_fetch_add_explicit(&jobs_timed[timing.kind], 1, memory_order_relaxed);
 }

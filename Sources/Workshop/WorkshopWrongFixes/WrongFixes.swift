@@ -486,6 +486,14 @@ package let wrongFixes: [WrongFix] = [
         exercise: 18, name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: MainActorDefaultWrongFixes.selectPollingRecordImporter
     ),
+    WrongFix(
+        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -506,14 +514,6 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 3, name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: PlainActorCheck<OperationWaitingActorArchive>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
