@@ -519,4 +519,8 @@ package let openHoles: [WrongFix] = [
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 6, name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
+    ),
 ]
