@@ -143,6 +143,9 @@ typedef struct {
     /// The longest time the job was found blocked, off its core, while a store job it caused
     /// ran: measured from the store's side as that job ended.
     _Atomic uint64_t blocked_for_store_ns;
+    /// The running job's kind (LabJobClockKind): where a hold found from the store's side is
+    /// recorded at once.
+    _Atomic int kind;
 } JobSlot;
 
 enum { slot_count = 4096 };
@@ -251,6 +254,20 @@ static void measure_blocked(LabJobClockJob job, bool sent_it, uint64_t now) {
     while (blocked > longest
            && !atomic_compare_exchange_weak_explicit(&slot->blocked_for_store_ns, &longest, blocked, memory_order_relaxed, memory_order_relaxed)) {
     }
+    // Recorded now, not only when the job ends: a job may run for the rest of the check (a
+    // task that switched into an idle actor goes on in the same job), past its last reading.
+    int kind = atomic_load_explicit(&slot->kind, memory_order_relaxed);
+    if (kind >= 0 && kind < 3) record_longest(&longest_hold_ns[kind], blocked);
+}
+
+/// A waiting job is blocked while the store job it sent waits out the check's delay: found so
+/// as the store job starts. At its end the waiter may be awake already (the store job's work
+/// woke it, through a pipe, say) and go on in the same job for long, which no rule at the
+/// waiter's end can tell from computing.
+void lab_job_clock_store_job_started(LabJobClockSender sender) {
+    uint64_t now = monotonic_ns();
+    measure_blocked(sender.job, true, now);
+    if (sender.origin.slot != sender.job.slot || sender.origin.job != sender.job.job) measure_blocked(sender.origin, false, now);
 }
 
 void lab_job_clock_store_job_ended(LabJobClockSender sender) {
@@ -288,6 +305,7 @@ LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender se
         atomic_store_explicit(&slot->blocked_for_store_ns, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->started_on_core_ns, times.on_core_ns, memory_order_relaxed);
         atomic_store_explicit(&slot->started_waiting_ns, times.waiting_ns, memory_order_relaxed);
+        atomic_store_explicit(&slot->kind, (int)kind, memory_order_relaxed);
         atomic_store_explicit(&slot->started_ns, start, memory_order_release);
         atomic_fetch_add_explicit(&slot->job, 1, memory_order_relaxed);
         atomic_store_explicit(&slot->store_job_ended_ns, 0, memory_order_relaxed);
@@ -636,6 +654,7 @@ LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender se
 void lab_job_clock_end(LabJobClockTiming timing) { (void)timing; }
 LabJobClockSender lab_job_clock_current_job(void) { return (LabJobClockSender){{0, 0}, {0, 0}}; }
 void lab_job_clock_store_job_sent(void) {}
+void lab_job_clock_store_job_started(LabJobClockSender sender) { (void)sender; }
 void lab_job_clock_store_job_ended(LabJobClockSender sender) { (void)sender; }
 
 #endif

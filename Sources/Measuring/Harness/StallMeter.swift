@@ -83,6 +83,7 @@ private struct QueueJobClock: SlowedJobObserver {
         lab_job_clock_store_job_sent()
         let sender = SentBy(job: lab_job_clock_current_job())
         return { work in
+            lab_job_clock_store_job_started(sender.job)
             let timing = lab_job_clock_begin(lab_job_clock_context_queue, sender.job)
             work()
             lab_job_clock_end(timing)

@@ -494,6 +494,14 @@ package let wrongFixes: [WrongFix] = [
         exercise: 9, name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: LostUpdatesCheck<YieldingSpinEditDesk>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 6, name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -503,10 +511,6 @@ package let wrongFixes: [WrongFix] = [
 /// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
 /// tests then prove it.
 package let openHoles: [WrongFix] = [
-    WrongFix(
-        exercise: 6, name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: IsolatedInitCheck<PipeWaitingShelf>.run(arguments:seeds:)
-    ),
     WrongFix(
         exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
@@ -518,9 +522,5 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 6, name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
     ),
 ]

@@ -99,6 +99,10 @@ void lab_job_clock_store_job_sent(void);
 
 LabJobClockSender lab_job_clock_current_job(void);
 
+/// Tells the clock that a job of the store, sent by `sender`, starts its work, after the
+/// check's delay: a job it names that still runs and is blocked meanwhile waits for it.
+void lab_job_clock_store_job_started(LabJobClockSender sender);
+
 /// Tells the clock that a job of the store, sent by `sender`, has ended: the jobs it names,
 /// if they still run, waited for the store.
 void lab_job_clock_store_job_ended(LabJobClockSender sender);
