@@ -139,6 +139,44 @@ struct WorkshopProgressTests {
     }
 }
 
+// MARK: - Progress entries that cannot be trusted
+
+extension WorkshopProgressTests {
+    @Test("A check records the files it built, not the files found when it ends: a reset during the check is not listed as passed")
+    func checkRecordsWhatItBuilt() async throws {
+        let checkout = try FakeCheckout()
+        let copy = checkout.layout.copy(.confinement, "QueueArchive.swift")
+        // The learner's copy changes while the check runs, as a `reset` in another terminal does.
+        try checkout.exercise("echo '// changed during the check' >> '\(copy.path)'; \(WorkshopContainmentTests.printPassingReport)")
+        let before = try await checkout.lab(["start", "1"])
+        #expect(before.exitStatus == 0, "\(before.output)")
+        let built = Workbench(layout: checkout.layout).digest(of: .confinement)
+        let result = try await checkout.lab(["check", "1"])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let entry = try #require(try WorkshopProgress.read(checkout.progress)?.progress.exercises[1])
+        #expect(entry.passed == true)
+        #expect(entry.checkedDigest == built)
+        #expect(entry.checkedDigest != Workbench(layout: checkout.layout).digest(of: .confinement))
+    }
+
+    @Test("A hint asked for past the largest count the file can hold is the last hint again, not a crash")
+    func hintCountAtItsLimit() async throws {
+        let checkout = try FakeCheckout(exercises: [])
+        try Data(#"{"exercises": {"1": {"hintsShown": \#(Int.max)}}}"#.utf8).write(to: checkout.progress)
+        let result = try await checkout.lab(["hint", "1"])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        #expect(result.output.contains("hint \(Exercise.confinement.hints.count) of \(Exercise.confinement.hints.count)"), "\(result.output)")
+    }
+
+    @Test("Keys that name one exercise in two spellings are not merged: the one not written as the lab writes it is kept aside", arguments: ["07", "+7", " 7", "7.0"])
+    func oddKeysAreKeptAside(_ key: String) throws {
+        let text = #"{"exercises": {"7": {"hintsShown": 1}, "\#(key)": {"hintsShown": 2, "passed": true}}}"#
+        let read = WorkshopProgress.parse(Data(text.utf8))
+        #expect(read.progress.exercises[7]?.hintsShown == 1)
+        #expect(read.damagedEntries.keys.sorted() == [key])
+    }
+}
+
 extension FakeCheckout {
     var progress: URL { layout.package.appendingPathComponent(".progress.json") }
 }

@@ -34,7 +34,7 @@ struct WorkbenchTests {
     func resetRestores() throws {
         try bench.start(exercise)
         try checkout.write("// mine\n", to: copy)
-        try bench.record(Self.report(passed: true), of: exercise)
+        try bench.record(Self.report(passed: true), of: exercise, digest: bench.digest(of: exercise))
         #expect(bench.status(of: exercise) == .passed)
         try bench.reset(exercise)
         #expect(checkout.text(copy) == starter)
@@ -42,7 +42,7 @@ struct WorkbenchTests {
         try checkout.write(starter + "// edited\n", to: copy)
         #expect(bench.status(of: exercise) == .notChecked)
         try checkout.write(starter, to: copy)
-        try bench.record(Self.report(passed: false), of: exercise)
+        try bench.record(Self.report(passed: false), of: exercise, digest: bench.digest(of: exercise))
         #expect(bench.status(of: exercise) == .failing)
     }
 
@@ -50,12 +50,12 @@ struct WorkbenchTests {
     func statusFollowsTheFiles() throws {
         try bench.start(exercise)
         #expect(bench.status(of: exercise) == .notChecked)
-        try bench.record(Self.report(passed: false), of: exercise)
+        try bench.record(Self.report(passed: false), of: exercise, digest: bench.digest(of: exercise))
         #expect(bench.status(of: exercise) == .failing)
         #expect(bench.next?.number == 1)
         try checkout.write(starter + "// edited\n", to: copy)
         #expect(bench.status(of: exercise) == .notChecked)
-        try bench.record(Self.report(passed: true), of: exercise)
+        try bench.record(Self.report(passed: true), of: exercise, digest: bench.digest(of: exercise))
         #expect(bench.status(of: exercise) == .passed)
         #expect(bench.next?.number == 2)
     }

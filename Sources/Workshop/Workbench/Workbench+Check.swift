@@ -31,6 +31,7 @@ extension Workbench {
                 + "\(ExerciseBuild.firstBuildTime); later checks take seconds"
             : "building exercise \(exercise.number)")
         try restoreEntryPoint(of: exercise)
+        let checked = digest(of: exercise)
         let rules = try await build.sourceRules()
         let source = try await sourceCheck(of: exercise) { exercise throws(LabError) in try await build.findings(of: exercise, by: rules) }
         let report: CheckReport
@@ -52,7 +53,7 @@ extension Workbench {
                 report = CheckReport(exercise: exercise, source: source, compiles: .compiles([]), run: .couldNotRun(reason))
             }
         }
-        try record(report, of: exercise)
+        try record(report, of: exercise, digest: checked)
         return report
     }
 

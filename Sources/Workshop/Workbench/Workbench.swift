@@ -60,9 +60,10 @@ package struct Workbench {
         return digest.description
     }
 
-    /// Remembers the result of a check of the files as they are now.
-    package func record(_ report: CheckReport, of exercise: Exercise) throws(LabError) {
-        let digest = digest(of: exercise)
+    /// Records `report` as the result of the files whose digest is `digest`: the digest taken
+    /// before the check read and built them, so that files changed during the check (a `reset`
+    /// in another terminal) are not listed as the ones that passed.
+    package func record(_ report: CheckReport, of exercise: Exercise, digest: String?) throws(LabError) {
         try WorkshopProgress.update(at: progressFile) { progress in
             progress[exercise].passed = report.passed
             progress[exercise].checkedDigest = digest
@@ -133,7 +134,8 @@ package struct Workbench {
     /// (not when the last hint is shown again), for ``returnHint(_:number:)``.
     package func takeHint(_ exercise: Exercise) throws(LabError) -> (number: Int, text: String, counted: Bool) {
         let (number, counted) = try WorkshopProgress.update(at: progressFile) { progress in
-            let shown = progress[exercise].hintsShown
+            // Past the last hint (a count as large as the file can hold included), the last again.
+            let shown = min(progress[exercise].hintsShown, exercise.hints.count)
             let number = min(shown + 1, exercise.hints.count)
             progress[exercise].hintsShown = number
             return (number, number > shown)

@@ -103,7 +103,9 @@ package struct WorkshopProgress: Codable, Equatable {
         }
         for (key, value) in exercises {
             let entry = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]))
-            if let number = Int(key), ExerciseCatalog.exercise(number) != nil, let entry,
+            // Only a key as the lab writes it: "07" or "+7" would name exercise 7 a second
+            // time, and one of the two would be dropped without a word.
+            if let number = Int(key), String(number) == key, ExerciseCatalog.exercise(number) != nil, let entry,
                let decoded = try? JSONDecoder().decode(Entry.self, from: entry), decoded.hintsShown >= 0 {
                 read.progress.exercises[number] = decoded
             } else {
