@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bench
 import Foundation
 
 // MARK: - ClientCounts
@@ -7,9 +8,8 @@ import Foundation
 /// hand, so that each wrong value is refused with its own one-line reason, as the other
 /// numeric options are.
 enum ClientCounts {
-    /// The counts a run may take: 64 clients already need 25 file descriptors and about
-    /// 300 MB (Docs/Reliability.md).
-    static let range = 1...64
+    /// The counts a run may take.
+    static let range = BenchSettings.clientRange
 
     /// The counts `text` names, ascending; a wrong one is a usage error that says what is wrong.
     static func parse(_ text: String) throws(ValidationError) -> [Int] {

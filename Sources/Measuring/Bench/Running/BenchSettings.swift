@@ -128,6 +128,29 @@ extension BenchSettings {
 
 // MARK: - Request
 
+extension BenchSettings.Request {
+    /// Throws a usage error naming the first value `lab bench` would not have accepted.
+    func validate() throws(LabError) {
+        func refuse(_ what: String) -> LabError { .usage("the counting pass's request \(what)") }
+        if let operations {
+            guard operations >= 1 else { throw refuse("asks for \(operations) operations; a run needs at least 1") }
+            for scenario in scenarios where operations > scenario.definition.maximumOperations {
+                throw refuse("asks for \(operations) operations, more than \(scenario.rawValue) takes (at most \(scenario.definition.maximumOperations))")
+            }
+        }
+        let range = BenchSettings.clientRange
+        if let clients, !range.contains(clients) {
+            throw refuse("asks for \(clients) clients; a run takes \(range.lowerBound) to \(range.upperBound)")
+        }
+        for count in clientSweep where !range.contains(count) {
+            throw refuse("sweeps \(count) clients; a run takes \(range.lowerBound) to \(range.upperBound)")
+        }
+        guard Set(clientSweep).count == clientSweep.count else { throw refuse("names a client count twice in its sweep") }
+        guard (1...100).contains(runs) else { throw refuse("asks for \(runs) runs; a run takes 1 to 100") }
+        guard !(quick && full) else { throw refuse("is both quick and full") }
+    }
+}
+
 extension BenchSettings {
     /// The settings as plain values, rows by name: what the parent hands the child process
     /// of its counting pass, in a file.
@@ -154,8 +177,15 @@ extension BenchSettings {
         )
     }
 
-    /// The settings a request names; a row the catalog does not have is a usage error.
+    /// The client counts a run may take: 64 clients already need 25 file descriptors and
+    /// about 300 MB (Docs/Reliability.md).
+    package static let clientRange = 1...64
+
+    /// The settings a request names. The request is checked whole first, as `lab bench`
+    /// checks its options: a row the catalog does not have, a size or a count out of range,
+    /// is a usage error that names it, and nothing has been touched.
     package init(_ request: Request) throws(LabError) {
+        try request.validate()
         var rows: [RowDescriptor] = []
         for name in request.rows {
             guard let row = RowCatalog.row(named: name) else { throw .usage("unknown row '\(name.shown)' in the counting pass's request") }

@@ -92,8 +92,29 @@ package enum CountingPass {
         else {
             throw LabError.usage("the counting pass cannot read its request '\(request.shown)'")
         }
-        let counted = try await run(try BenchSettings(decoded))
+        let settings = try BenchSettings(decoded)
+        if case .file(let path) = settings.database { try checkHeldByParent(path) }
+        let counted = try await run(settings)
         try OutputFile.write(String(decoding: try JSONEncoder().encode(counted), as: UTF8.self), to: counts)
+    }
+
+    /// Checks a `--database` file as `lab bench` does (the lab's own, with the lab's schema),
+    /// and that the process that started this one holds its lock: the counting pass empties
+    /// and fills the file, which only the run that claimed it may do.
+    private static func checkHeldByParent(_ path: String) throws(LabError) {
+        let file = try LabDatabaseFile(checking: path, heldBy: getppid()).file
+        #if os(Linux)
+        let status: FileStatus?
+        do {
+            status = try FileStatus.of(file)
+        } catch {
+            throw .data("cannot inspect --database '\(file.shown)': \(error.message)")
+        }
+        guard let identity = status?.identity, DatabaseLock.holder(of: identity) == getppid() else {
+            throw .usage("the counting pass's request names '\(file.shown)', which is not held by the lab bench run that started it: "
+                + "the counting pass runs only as the child of that run")
+        }
+        #endif
     }
 
     /// Counts every row of every scenario of `settings`, a swept scenario at each client

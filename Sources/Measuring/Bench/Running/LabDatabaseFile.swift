@@ -43,8 +43,10 @@ package struct LabDatabaseFile: Equatable {
     package let file: String
     package let state: State
 
-    /// Checks `argument` as a `--database` path, reading and writing nothing.
-    package init(checking argument: String) throws(LabError) {
+    /// Checks `argument` as a `--database` path, reading and writing nothing. A lock held by
+    /// this process, or by `owner` (the `lab bench` run that started the counting pass), is
+    /// not another run's.
+    package init(checking argument: String, heldBy owner: pid_t? = nil) throws(LabError) {
         guard !argument.hasSuffix("/") else {
             throw .usage("--database '\(argument.shown)' ends in '/', which names a folder; give a SQLite file path or 'memory'")
         }
@@ -102,7 +104,7 @@ package struct LabDatabaseFile: Equatable {
         }
         // Another run holds it now: what is beside it is that run's, and its pages may be
         // moving. (Checked again under this run's own lock, which is not another's.)
-        if let holder = DatabaseLock.holder(of: status.identity), holder != getpid() {
+        if let holder = DatabaseLock.holder(of: status.identity), holder != getpid(), holder != owner {
             throw DatabaseLock.inUse(path, holder: holder)
         }
         let pageSize = Int(header[16]) << 8 | Int(header[17])
