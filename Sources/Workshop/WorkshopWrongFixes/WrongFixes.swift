@@ -502,10 +502,6 @@ package let wrongFixes: [WrongFix] = [
         exercise: 6, name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
     ),
-    WrongFix(
-        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
-    ),
 ]
 
 // MARK: - Open holes
@@ -522,5 +518,9 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: CustomExecutorCheck<RunLoopWaitingModelArchive>.run(arguments:seeds:)
     ),
 ]
