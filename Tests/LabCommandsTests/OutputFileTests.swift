@@ -208,3 +208,45 @@ struct OutputFileTests {
         "--no-meters", "--no-progress", "--format", "json",
     ]
 }
+
+// MARK: - The report and the run's own files
+
+extension OutputFileTests {
+    @Test("--output naming the run's database or one of its companions exits 64 with one line, and the database stays byte-identical",
+          arguments: ["", "-wal", "-shm", "-journal", " by a link", " by a hard link"])
+    func outputOverTheDatabase(_ which: String) async throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.run(DatabaseFileTests.smallRun(on: database)).exitStatus == 0)
+        let before = try DatabaseFileTests.contents(of: folder)
+        var output = database + (which.hasPrefix(" ") ? "" : which)
+        if which == " by a link" {
+            output = folder.path("report.json")
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: database)
+        } else if which == " by a hard link" {
+            output = folder.path("report.json")
+            guard link(database, output) == 0 else { throw POSIXFailure.current }
+        }
+        let result = try await LabExecutable.runAsGiven(DatabaseFileTests.smallRun(on: database) + ["--output", output])
+        #expect(result.exitStatus == 64, "\(result.output)")
+        #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
+        #expect(result.output.contains("is the run's own database"), "\(result.output)")
+        let after = try DatabaseFileTests.contents(of: folder)
+        #expect(after[(database as NSString).lastPathComponent] == before[(database as NSString).lastPathComponent])
+    }
+
+    @Test("A replaced report keeps its owner and its mode")
+    func replacedReportKeepsItsOwner() async throws {
+        guard geteuid() == 0 else { return }  // Only root can hand a file to another owner.
+        let folder = try TemporaryFolder()
+        let report = folder.path("report.json")
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: report))
+        guard chown(report, 65_534, 65_534) == 0, chmod(report, 0o640) == 0 else { throw POSIXFailure.current }
+        let result = try await LabExecutable.runAsGiven(Self.smallRun + ["--output", report])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        var info = stat()
+        #expect(stat(report, &info) == 0)
+        #expect(info.st_uid == 65_534 && info.st_gid == 65_534, "owner \(info.st_uid):\(info.st_gid)")
+        #expect(info.st_mode & 0o777 == 0o640)
+    }
+}

@@ -35,6 +35,8 @@ package struct FileStatus {
     package let identity: FileIdentity
     /// How many names (hard links) the file has.
     package let links: UInt64
+    /// The file's owner and group.
+    package let owner: (user: uid_t, group: gid_t)
 
     /// The status of `path`, or nil when nothing is there. `followingLinks: false` reports a
     /// symbolic link itself (`lstat`).
@@ -73,6 +75,7 @@ package struct FileStatus {
         // dev_t is signed on Darwin, unsigned on Linux: its bits, either way.
         identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
         links = UInt64(info.st_nlink)
+        owner = (info.st_uid, info.st_gid)
     }
 
     /// The status at `path` without following a final symbolic link, or nil when nothing

@@ -174,9 +174,14 @@ package enum OutputFile: Equatable {
         let descriptor = temporary.descriptor
         Interruption.removeIfInterrupted(temporary.path, identity: temporary.identity)
         do throws(LabError) {
-            // An existing file keeps its permissions; a new one has the umask's.
-            if let existing = status(path), fchmod(descriptor, existing.mode) != 0 {
-                throw failure(destination, POSIXFailure.current.message)
+            // An existing file keeps its permissions and, where this process may give it
+            // away (root), its owner; a new one has the umask's and this process's.
+            if let existing = status(path) {
+                if existing.owner != (geteuid(), getegid()), geteuid() == 0,
+                   fchown(descriptor, existing.owner.user, existing.owner.group) != 0 {
+                    throw failure(destination, POSIXFailure.current.message)
+                }
+                guard fchmod(descriptor, existing.mode) == 0 else { throw failure(destination, POSIXFailure.current.message) }
             }
             try writeAll(text, to: descriptor, destination)
             guard fsync(descriptor) == 0 else { throw failure(destination, POSIXFailure.current.message) }

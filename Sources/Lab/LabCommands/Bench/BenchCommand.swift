@@ -131,6 +131,7 @@ struct BenchCommand: AsyncParsableCommand {
         Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
         let destinations = try Destinations(output: output, docs: docs, charts: settings.sweptScenarios)
+        try destinations.checkApart(from: settings.database)
         // The run owns a named database file until it ends; its counting pass, a child
         // process, works in it while this process waits.
         let lock = try claimDatabase(settings.database)
@@ -228,6 +229,22 @@ private struct Destinations {
             try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"),
             try OutputFile(checking: folder + "Results.json"), files
         )
+    }
+
+    /// Refuses a destination that is the run's own database or one of the files SQLite keeps
+    /// beside it, under any name: a report written there would replace the database the
+    /// run works in.
+    func checkApart(from database: BenchDatabase.Location) throws(LabError) {
+        guard case .file(let path) = database else { return }
+        let files = [report] + (docs.map { [$0.markdown, $0.svg, $0.json] + Array($0.charts.values) } ?? [])
+        let own = ["", "-wal", "-shm", "-journal"].map { path + $0 }
+        let ownIdentities = own.compactMap { (try? FileStatus.of($0))??.identity }
+        for case .file(let destination) in files {
+            let identity = (try? FileStatus.of(destination))??.identity
+            if own.contains(destination) || identity.map(ownIdentities.contains) == true {
+                throw .usage("--output '\(destination.shown)' is the run's own database or a file SQLite keeps beside it; give another path")
+            }
+        }
     }
 }
 
