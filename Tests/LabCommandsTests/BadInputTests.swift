@@ -61,6 +61,23 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [], "nothing was written")
     }
 
+    @Test("A path whose bytes are not UTF-8 exits 64 with one line, and the file its repaired spelling names stays as it was",
+          arguments: ["--output", "--database"])
+    func pathNotUTF8(_ option: String) async throws {
+        let folder = try TemporaryFolder()
+        // What Swift would make of the bytes "r\xFF.x": the file a repaired spelling names.
+        let repaired = folder.path("r\u{FFFD}.x")
+        try Data("a user's file\n".utf8).write(to: URL(fileURLWithPath: repaired))
+        let script = #"cd "$1" && exec "$0" bench --scenario update --pattern raw-sqlite --operations 5 --runs 1 --no-meters "# + option
+            + #" "$(printf 'r\377.x')""#
+        let result = try await LabExecutable.runAsGiven([folder.url.path], shell: script)
+        #expect(result.exitStatus == 64, "\(result.output)")
+        #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
+        #expect(result.output.contains("is not valid UTF-8"), "\(result.output)")
+        #expect(try String(contentsOfFile: repaired, encoding: .utf8) == "a user's file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["r\u{FFFD}.x"])
+    }
+
     @Test("A database in a folder that does not exist exits 64 with one line, and no folder is made")
     func missingFolder() async throws {
         let folder = try TemporaryFolder()

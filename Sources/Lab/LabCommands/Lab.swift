@@ -24,6 +24,18 @@ package struct Lab: AsyncParsableCommand {
     /// Parses `arguments`, runs the command and returns the process exit code: 0 on
     /// success, 1 when a check fails, 64 for bad usage, 65 for bad data, 74 for a failed
     /// write. Errors are one line on standard error, never a stack trace.
+    /// The line that refuses an argument whose bytes are not UTF-8, or nil when every one is.
+    /// Swift hands such an argument to the commands with U+FFFD in place of the bytes, so a
+    /// path would name another file: it is refused before anything runs.
+    package static func refusalOfNonUTF8(_ count: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> String? {
+        for index in 1..<Int(max(count, 1)) {
+            guard let argument = argv[index], String(validatingCString: argument) == nil else { continue }
+            return "argument \(index) is not valid UTF-8: a path the lab cannot name byte for byte would name "
+                + "another file; rename it, or give another path"
+        }
+        return nil
+    }
+
     package static func run(_ arguments: [String]) async -> Int32 {
         // Every signal that would end the process stops it cleanly from here on, and a write
         // to a closed pipe fails (exit 74, through the command's own clean-up) instead of
