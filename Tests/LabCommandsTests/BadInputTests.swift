@@ -78,6 +78,20 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["r\u{FFFD}.x"])
     }
 
+    @Test("'..' after a symbolic link is resolved as the kernel resolves it: the files land where the kernel's path names")
+    func dotDotAfterALink() async throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link"), withDestinationPath: folder.path("real/sub"))
+        let result = try await LabExecutable.runAsGiven(
+            OutputFileTests.smallRun + ["--database", folder.path("link/../lab.sqlite"), "--output", folder.path("link/../report.json")]
+        )
+        #expect(result.exitStatus == 0, "\(result.output)")
+        let real = try FileManager.default.contentsOfDirectory(atPath: folder.path("real")).sorted()
+        #expect(real.contains("lab.sqlite") && real.contains("report.json"), "\(real)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["link", "real"])
+    }
+
     @Test("A database in a folder that does not exist exits 64 with one line, and no folder is made")
     func missingFolder() async throws {
         let folder = try TemporaryFolder()

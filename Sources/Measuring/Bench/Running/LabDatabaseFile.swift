@@ -51,7 +51,9 @@ package struct LabDatabaseFile: Equatable {
             throw .usage("--database '\(argument.shown)' ends in '/', which names a folder; give a SQLite file path or 'memory'")
         }
         try SideFile.checkCurrentFolder(for: argument, option: "--database")
-        path = URL(fileURLWithPath: argument).standardizedFileURL.path
+        // Absolute, but with its '..' left to the kernel: after a symbolic link, '..' is the
+        // parent of the link's target, not the folder its letters suggest.
+        path = argument.hasPrefix("/") ? argument : FileManager.default.currentDirectoryPath + "/" + argument
         let length = Self.name(of: path).utf8.count
         guard length + 4 <= SideFile.nameMax else {
             throw .usage(
