@@ -106,6 +106,31 @@ struct DatabaseFileTests {
         #expect(try FileStatus.of(path)?.kind == (kind == "null" ? .characterDevice : .fifo))
     }
 
+    @Test("A lab database whose committed -wal adds a table of the user's, a trigger or a cascade is refused, and nothing of the user's changes",
+          arguments: [
+            "CREATE TABLE mine (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO mine VALUES (1, 'keep me');",
+            "CREATE TABLE mine (id INTEGER); INSERT INTO mine VALUES (1); CREATE TRIGGER gone AFTER DELETE ON note BEGIN DELETE FROM mine; END;",
+            "CREATE TABLE mine (note_id INTEGER REFERENCES note(id) ON DELETE CASCADE); INSERT INTO mine VALUES (1);",
+          ])
+    func schemaInTheLog(_ sql: String) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.run(Self.smallRun(on: path)).exitStatus == 0)
+        // A program that committed to the log and stopped before a checkpoint: the files as
+        // they are while its connection is still open.
+        let crashed = folder.path("crashed.sqlite")
+        let connection = try SQLiteConnection(location: .file(path))
+        try connection.execute("PRAGMA wal_autocheckpoint=0")
+        try connection.execute(sql)
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed + suffix) }
+        connection.close()
+        let before = try Self.contents(of: folder)
+        let result = try await LabExecutable.runAsGiven(Self.smallRun(on: crashed))
+        #expect(result.exitStatus == 65, "\(result.output)")
+        #expect(result.output.contains("has the lab's mark but not its schema"), "\(result.output)")
+        #expect(try Self.contents(of: folder) == before)
+    }
+
     @Test("A run on a new file marks it as the lab's; the next run reuses it")
     func marksAndReusesItsOwnDatabase() async throws {
         let folder = try TemporaryFolder()

@@ -380,13 +380,34 @@ package struct LabDatabaseFile: Equatable {
     /// Whether the file's schema is the lab's, object for object. Immutable: SQLite reads the
     /// file alone and creates nothing beside it.
     private func hasLabSchema() throws(LabError) -> Bool {
+        // A committed log is part of the database: SQLite applies it when the run opens the
+        // file, so its schema is judged with the log applied, on a copy of both, which leaves
+        // the user's files as they are.
+        if let log = try? FileStatus.of(file + "-wal"), log.size > 0 {
+            let scratch = try ScratchFolder.create(named: "lab-schema", for: "reading the database's schema with its log")
+            defer { ScratchFolder.remove(scratch) }
+            let copy = scratch + "/copy.sqlite"
+            do {
+                try FileManager.default.copyItem(atPath: file, toPath: copy)
+                try FileManager.default.copyItem(atPath: file + "-wal", toPath: copy + "-wal")
+            } catch {
+                throw .data("cannot read --database '\(path.shown)' with its -wal file: \(error.localizedDescription)")
+            }
+            return try Self.hasLabSchema(SQLiteConnection.opening(copy))
+        }
+        return try Self.hasLabSchema(SQLiteConnection.opening(file, immutable: true))
+    }
+
+    /// Whether the objects of `database` are exactly the lab's: no table, index, trigger or
+    /// view it did not make.
+    private static func hasLabSchema(_ opening: () throws(NoteStoreError) -> SQLiteConnection) throws(LabError) -> Bool {
         do {
-            let database = try SQLiteConnection(location: .file(file), readOnly: true, immutable: true)
+            let database = try opening()
             defer { database.close() }
             let reference = try SQLiteConnection(location: .memory(name: "lab-schema-\(UUID().uuidString)"))
             defer { reference.close() }
             try reference.execute(NoteSchema.create)
-            return try Self.schema(of: database) == Self.schema(of: reference)
+            return try schema(of: database) == schema(of: reference)
         } catch {
             throw LabError(opening: error)
         }
@@ -425,5 +446,15 @@ package struct LabDatabaseFile: Equatable {
             throw .usage("--database '\(path.shown)': the folder '\(folder.shown)' does not exist")
         }
         return resolved
+    }
+}
+
+// MARK: - Opening for a look
+
+private extension SQLiteConnection {
+    /// A read-only connection to `path`, made when called: `immutable` reads the main file
+    /// alone, as SQLite's `immutable=1` does; otherwise the -wal beside it is applied.
+    static func opening(_ path: String, immutable: Bool = false) -> () throws(NoteStoreError) -> SQLiteConnection {
+        { () throws(NoteStoreError) in try SQLiteConnection(location: .file(path), readOnly: true, immutable: immutable) }
     }
 }
