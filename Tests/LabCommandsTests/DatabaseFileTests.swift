@@ -131,6 +131,22 @@ struct DatabaseFileTests {
         #expect(try Self.contents(of: folder) == before)
     }
 
+    @Test("A companion that is a hard link to a user's file is not the lab's: refused, and the user's file keeps its bytes",
+          arguments: ["-shm", "-wal"])
+    func hardLinkedCompanion(_ suffix: String) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(try await LabExecutable.run(Self.smallRun(on: path)).exitStatus == 0)
+        let users = folder.path("zeros.bin")
+        try Data(repeating: 0, count: 32_768).write(to: URL(fileURLWithPath: users))
+        try? FileManager.default.removeItem(atPath: path + suffix)
+        guard link(users, path + suffix) == 0 else { throw POSIXFailure.current }
+        let result = try await LabExecutable.runAsGiven(Self.smallRun(on: path))
+        #expect(result.exitStatus == 65, "\(result.output)")
+        #expect(result.output.contains("more than one name"), "\(result.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: users)) == Data(repeating: 0, count: 32_768))
+    }
+
     @Test("A run on a new file marks it as the lab's; the next run reuses it")
     func marksAndReusesItsOwnDatabase() async throws {
         let folder = try TemporaryFolder()

@@ -288,6 +288,11 @@ package struct LabDatabaseFile: Equatable {
             guard status.kind == .regular else {
                 throw companionRefusal("has \(status.kind.name) beside it as its \(suffix) file", companion)
             }
+            // SQLite writes into its companions in place: one with another name is another
+            // file's bytes (a user's file, hard-linked there), never the lab's.
+            guard status.links <= 1 else {
+                throw companionRefusal("has a \(suffix) file beside it with more than one name (a hard link to another file)", companion)
+            }
             switch state {
             case .missing:
                 throw companionRefusal("does not exist, but its \(suffix) file does", companion)
