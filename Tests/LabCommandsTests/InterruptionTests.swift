@@ -82,6 +82,20 @@ struct InterruptionTests {
         #expect(try Self.labEntries(in: temporary) == [])
     }
 
+    @Test("SIGKILL of lab bench during its counting pass: the child stops, and neither its folder nor its request is left")
+    func killedDuringCountingPass() async throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.url.path
+        let run = try await InterruptedRun.start(
+            Self.longRun, temporary: temporary, interruptWith: SIGKILL,
+            when: { _ in ((try? Self.childFolders(at: path)) ?? []).count == 1 }
+        )
+        #expect(run.exitStatus == nil)
+        // The child sees its parent gone and stops on its own: give it a few seconds.
+        for _ in 0..<100 where try Self.labEntries(in: temporary) != [] { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try Self.labEntries(in: temporary) == [])
+    }
+
     /// Long enough that the run is still going when the signal arrives.
     static let longRun = [
         "bench", "--scenario", "update", "--pattern", "raw-sqlite", "--operations", "50000", "--runs", "3", "--progress",

@@ -87,6 +87,14 @@ package enum CountingPass {
     /// parent, whichever way the parent ends.
     package static func serve(request: String, counts: String) async throws {
         Interruption.stopWithParent()
+        // The request lies in the folder the parent made for this pass (this process's
+        // TMPDIR). A parent killed outright (SIGKILL) cannot remove it; this process stops
+        // when its parent goes, and removes it then.
+        let parentFolder = ScratchFolder.directory
+        if URL(fileURLWithPath: request).deletingLastPathComponent().path == parentFolder,
+           parentFolder.split(separator: "/").last?.hasPrefix("lab-counting-\(getppid())-") == true {
+            Interruption.removeIfInterrupted(parentFolder)
+        }
         guard let data = FileManager.default.contents(atPath: request),
               let decoded = try? JSONDecoder().decode(BenchSettings.Request.self, from: data)
         else {
