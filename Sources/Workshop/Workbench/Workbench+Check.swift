@@ -27,7 +27,8 @@ extension Workbench {
         let environment = ProcessInfo.processInfo.environment
         let build = ExerciseBuild(layout: layout, environment: environment)
         say(build.isFirst
-            ? "building exercise \(exercise.number), and this once the lab's modules it uses, into Workshop/.build: "
+            ? "building exercise \(exercise.number), and this once the lab's modules it uses and the source rules' "
+                + "parser (swift-syntax), into Workshop/.build: "
                 + "\(ExerciseBuild.firstBuildTime); later checks take seconds"
             : "building exercise \(exercise.number)")
         try restoreEntryPoint(of: exercise)
