@@ -260,22 +260,27 @@ static void measure_blocked(LabJobClockJob job, bool sent_it, uint64_t now) {
     if (kind >= 0 && kind < 3) record_longest(&longest_hold_ns[kind], blocked);
 }
 
+/// ``measure_blocked`` for the job that sent a store job, and for the job up its chain
+/// that caused it, when that is another.
+static void measure_blocked_sender(LabJobClockSender sender, uint64_t now) {
+    measure_blocked(sender.job, true, now);
+    if (sender.origin.slot != sender.job.slot || sender.origin.job != sender.job.job) measure_blocked(sender.origin, false, now);
+}
+
 /// A waiting job is blocked while the store job it sent waits out the check's delay: found so
 /// as the store job starts. At its end the waiter may be awake already (the store job's work
 /// woke it, through a pipe, say) and go on in the same job for long, which no rule at the
 /// waiter's end can tell from computing.
 void lab_job_clock_store_job_started(LabJobClockSender sender) {
     uint64_t now = monotonic_ns();
-    measure_blocked(sender.job, true, now);
-    if (sender.origin.slot != sender.job.slot || sender.origin.job != sender.job.job) measure_blocked(sender.origin, false, now);
+    measure_blocked_sender(sender, now);
 }
 
 void lab_job_clock_store_job_ended(LabJobClockSender sender) {
     uint64_t now = monotonic_ns();
     mark_waited(sender.job, now);
     mark_waited(sender.origin, now);
-    measure_blocked(sender.job, true, now);
-    if (sender.origin.slot != sender.job.slot || sender.origin.job != sender.job.job) measure_blocked(sender.origin, false, now);
+    measure_blocked_sender(sender, now);
 }
 
 // MARK: - Timing a job

@@ -72,7 +72,7 @@ package struct ExerciseBuild {
         }
         let diagnostics = Self.errors(in: result.output, layout: layout)
         guard !diagnostics.isEmpty else {
-            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            let tail = Self.lastLines(of: result.output, 3)
             throw .checkFailed("the build of exercise \(exercise.number) failed without a compiler error: \(tail)")
         }
         return .failed(diagnostics)
@@ -83,7 +83,7 @@ package struct ExerciseBuild {
     package func sourceRules() async throws(LabError) -> URL {
         let result = try await swiftBuild("SourceRules", variant: .plain, named: "the build of the workshop's source rules")
         guard result.exitStatus == 0 else {
-            let tail = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+            let tail = Self.lastLines(of: result.output, 3)
             throw .checkFailed("the build of the workshop's source rules failed: \(tail)")
         }
         return layout.package.appendingPathComponent("\(Variant.plain.scratchFolder)/debug/SourceRules")
@@ -100,10 +100,15 @@ package struct ExerciseBuild {
         }
         let json = result.output.split(separator: "\n").last { $0.hasPrefix("[") }
         guard result.exitStatus == 0, let json, let findings = try? JSONDecoder().decode([SourceFinding].self, from: Data(json.utf8)) else {
-            let tail = result.output.split(separator: "\n").suffix(2).joined(separator: " / ")
+            let tail = Self.lastLines(of: result.output, 2)
             throw .checkFailed("the workshop's source rules ended without their findings: \(tail.isEmpty ? "no output" : tail)")
         }
         return findings
+    }
+
+    /// The last `count` lines of a child's output, on one line: what a failure quotes.
+    private static func lastLines(of output: String, _ count: Int) -> String {
+        output.split(separator: "\n").suffix(count).joined(separator: " / ")
     }
 
     /// `swift build --product PRODUCT` in the nested package, as `variant` builds it.
