@@ -10,8 +10,12 @@ import Foundation
 ///
 /// Not `Sendable`, and every property checks (in concurrency-debug mode) that it is used
 /// on its context's queue. Hand a ``NoteID`` or a ``snapshot`` to other isolation domains.
-/// Reflecting a note (`Mirror`, `dump`) shows its identifier alone: its values are read
-/// through the properties, which check the queue.
+///
+/// The object holds its identity, not its values: those live in its context's row cache,
+/// and every route to them goes through the context, which checks that the caller is on
+/// its queue; reflecting or copying the object yields an identifier and nothing else.
+/// (Where Core Data keeps a managed object's values is not documented; the lab keeps them
+/// with the context so that no route around the accessors reaches them.)
 ///
 /// A note may be a *fault*: a placeholder whose values load on first access
 /// (``NoteContext/object(with:)`` returns one). If the row was deleted in the meantime, the
@@ -31,18 +35,28 @@ public final class Note {
     public internal(set) var id: NoteID
     /// The context the note belongs to. Unowned: the context owns the note, not the reverse.
     public unowned let context: NoteContext
-    /// Current values; nil while the note is a fault.
-    var storage: Values?
-    /// Values as last read from or written to the database; nil for a new note.
-    var committed: Values?
+    /// The note's entry in its context's row cache, where its values are.
+    private var slot: NoteContext.RowSlot = 0
     /// True once the note's deletion was saved, or its insertion rolled back.
     public internal(set) var isDeleted = false
 
     init(id: NoteID, context: NoteContext, storage: Values?, committed: Values?) {
         self.id = id
         self.context = context
-        self.storage = storage
-        self.committed = committed
+        self.slot = context.newRow(for: self, storage: storage, committed: committed)
+    }
+
+    /// Current values, from the context's row cache; nil while the note is a fault.
+    var storage: Values? {
+        get { context.storage(at: slot, of: self) }
+        set { context.updateRow(at: slot, of: self) { $0.storage = newValue } }
+    }
+
+    /// Values as last read from or written to the database, from the row cache; nil for a
+    /// new note.
+    var committed: Values? {
+        get { context.committed(at: slot, of: self) }
+        set { context.updateRow(at: slot, of: self) { $0.committed = newValue } }
     }
 
     // MARK: Faults
@@ -140,7 +154,7 @@ public final class Note {
 // MARK: - CustomReflectable
 
 extension Note: CustomReflectable {
-    /// The note's identity alone: its values are read on its context's queue.
+    /// The note's identity alone: its values are its context's, read on its queue.
     public var customMirror: Mirror {
         Mirror(self, children: ["id": id], displayStyle: .class)
     }

@@ -58,6 +58,8 @@ public final class NoteContext {
     var deletedNotes: [NoteID: Note] = [:]
     var insertedFolders: [FolderID: Folder] = [:]
     private var pruneThreshold = 1_024
+    /// The values of the context's notes (NoteContext+RowCache.swift).
+    var rowCache = RowCache()
     /// Where other contexts' saves wait while ``automaticallyMergesChanges`` is on.
     var mergeInbox: MergeInbox?
     /// Inserted notes that still have a temporary identifier.
@@ -340,7 +342,7 @@ struct WeakNote {
 // MARK: - CustomReflectable
 
 extension NoteContext: CustomReflectable {
-    /// The context's name and queue: its notes are read on its queue, through their properties.
+    /// The context's name and queue: its rows are read on its queue, through its notes.
     public var customMirror: Mirror {
         Mirror(self, children: ["name": name, "queue": queue.label], displayStyle: .class)
     }
