@@ -502,6 +502,10 @@ package let wrongFixes: [WrongFix] = [
         exercise: 6, name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
     ),
+    WrongFix(
+        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
+    ),
 ]
 
 // MARK: - Open holes
@@ -514,10 +518,6 @@ package let openHoles: [WrongFix] = [
     WrongFix(
         exercise: 16, name: "ImportPanelWaitingForOperation", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: ModelActorOnMainCheck<ImportPanelWaitingForOperation>.run(arguments:seeds:)
-    ),
-    WrongFix(
-        exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
-        because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
     ),
     WrongFix(
         exercise: 4, name: "RunLoopWaitingModelArchive", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
