@@ -503,6 +503,18 @@ package let wrongFixes: [WrongFix] = [
         because: "held", check: IsolatedInitCheck<NearDuplicateShelf>.run(arguments:seeds:)
     ),
     WrongFix(
+        exercise: 7, name: "AddressPassingSidebar", kind: .removesTheIsolation, refusedBy: "source",
+        because: "an unsafe pointer", check: IDsNotObjectsCheck<AddressPassingSidebar>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 15, name: "InboxListSleepingForTheMerge", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
+        because: "held", check: BackgroundSyncCheck<InboxListSleepingForTheMerge>.run(arguments:seeds:)
+    ),
+    WrongFix(
+        exercise: 12, name: "ThreadHoppingCounter", kind: .keepsTheMisconception, refusedBy: "creation",
+        because: "waited for another thread", check: ObservationCheck<ThreadHoppingCounter>.run(arguments:seeds:)
+    ),
+    WrongFix(
         exercise: 14, name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: "waits",
         because: "held", check: BlockingExecutorCheck<IndexSpinningImporter>.run(arguments:seeds:)
     ),

@@ -1,4 +1,5 @@
 import WorkshopKit
+internal import Harness
 internal import Support
 import Observation
 
@@ -41,6 +42,10 @@ public struct CountingMeasurements: Measurements {
     var firedAfterRead: Bool?
     /// Whether the summary made at creation said the count the model was created with.
     var summaryRight: Bool?
+    /// The fewest times init gave up its thread to wait, over several creations: a read on
+    /// another thread, hidden from the creating thread's tracking, is waited for. Nil where
+    /// the platform does not count a thread's waits.
+    var initWaits: Int?
 
     public init() {}
 }
@@ -62,6 +67,10 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
         model.count += 1
         record.record { $0.firedAfterCreation = created.isRaised }
 
+        record.step("creating the model \(creations) more times, counting the times init waits")
+        let waits = (0..<creations).compactMap { _ in Self.waitsOf { _ = Model(count: initial) } }
+        record.record { $0.initWaits = waits.min() }
+
         record.step("reading count inside withObservationTracking, then changing it")
         let read = AtomicFlag()
         withObservationTracking { _ = model.count } onChange: { read.raise() }
@@ -69,19 +78,39 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
         record.record { $0.firedAfterRead = read.isRaised }
     }
 
+    /// Creations watched for waits: the fewest counts, so that a turn at the allocator's lock
+    /// on a busy machine is not a wait of init's own.
+    static var creations: Int { 5 }
+
+    /// The times the calling thread gave up its core to wait while `work` ran.
+    private static func waitsOf(_ work: () -> Void) -> Int? {
+        guard let before = ProcessUsage.thisThread() else { return nil }
+        work()
+        return ProcessUsage.thisThread().map { $0.voluntarySwitches - before.voluntarySwitches }
+    }
+
     public static func checks(_ measured: CountingMeasurements, run: ChildRun, data: WorkshopData) -> [Check] {
-        let creationExpected = "no: creating the model registers no dependency"
+        let creationExpected = "no: creating the model registers no dependency, and init waits for no other thread"
+        let initWaits = measured.initWaits ?? 0
         let summaryExpected = "the summary made in init says the count the model was created with"
         let readExpected = "yes: a change of count fires a handler that read it"
         return [
             .runsToTheEnd(run),
-            .holds(
-                "creation", measured.firedAfterCreation.map { !$0 }, expected: creationExpected,
-                measured: ("did not fire", "fired"),
-                problem: "changing count fired the handler of the tracking that only created the model: "
-                    + "init read an observable property, and that read registered a dependency",
-                run: run
-            ),
+            .of("creation", measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
+                let waited = Check.count(Double(initWaits), "time")
+                let waitsMeasured = measured.initWaits.map { _ in "; init waited \(waited) in the quietest of \(creations) creations" }
+                let hopProblem = "init waited for another thread (it gave up its thread \(waited) in each of \(creations) "
+                    + "creations): the tracking records the reads of the thread that creates the model, so a read made "
+                    + "elsewhere is hidden, not avoided, and the creating thread (in an app, the main thread drawing a view) "
+                    + "is parked meanwhile. Build the summary without reading count at all"
+                let readProblem = "changing count fired the handler of the tracking that only created the model: "
+                    + "init read an observable property, and that read registered a dependency"
+                return .verify(
+                    "creation", !fired && initWaits == 0, expected: creationExpected,
+                    measured: (fired ? "fired" : "did not fire") + (waitsMeasured ?? "; init's waits not counted on this platform"),
+                    problem: fired ? readProblem : hopProblem
+                )
+            },
             .holds(
                 "tracking", measured.firedAfterRead, expected: readExpected, measured: ("fired", "did not fire"),
                 problem: "changing count did not fire a handler that read it: count is no longer observed", run: run
