@@ -14,7 +14,7 @@ RESULTS ?= results
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
 
-setup: ## Install libsqlite3-dev and libjemalloc-dev when missing.
+setup: ## Install libsqlite3-dev, libjemalloc-dev and bubblewrap (the workshop's sandbox) when missing.
 	@Scripts/setup.sh
 
 build: setup ## Build in debug.

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Installs the two C libraries the lab links, only when they are missing:
-# libsqlite3-dev (the store) and libjemalloc-dev (the allocation and leak meters).
+# Installs what the lab needs, only when it is missing: the two C libraries it links,
+# libsqlite3-dev (the store) and libjemalloc-dev (the allocation and leak meters), and
+# bubblewrap, the sandbox a workshop check runs the learner's code in.
 set -euo pipefail
 
-packages=(libsqlite3-dev libjemalloc-dev)
+packages=(libsqlite3-dev libjemalloc-dev bubblewrap)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     # Not Debian or Ubuntu: say what is needed, and let the build tell if it is missing.
     if [[ "$(uname -s)" == "Darwin" ]]; then
         echo "setup: macOS ships SQLite; for the allocation meters: brew install jemalloc"
+        echo "setup: macOS has no bubblewrap: a workshop check runs the learner's code without a sandbox, and says so"
     else
-        echo "setup: install the development packages of sqlite3 and jemalloc with your package manager"
+        echo "setup: install the development packages of sqlite3 and jemalloc, and bubblewrap, with your package manager"
     fi
     exit 0
 fi

@@ -80,4 +80,20 @@ struct ChildProcessTests {
         #expect(result.signal == SIGUSR2)
         #expect(result.output.isEmpty)
     }
+
+    @Test("A child that prints 100 MB leaves 16 MiB of it, with its first and last lines, and says how much was left out")
+    func outputIsCapped() async throws {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "echo first; head -c 100000000 /dev/zero | tr '\\0' a; echo; echo last"],
+            environment: ProcessInfo.processInfo.environment
+        )
+        #expect(result.exitStatus == 0)
+        #expect(result.output.utf8.count <= ChildProcess.outputLimit + 200)
+        #expect(result.output.hasPrefix("first\n"))
+        #expect(result.output.hasSuffix("\nlast\n"))
+        let leftOut = 6 + 100_000_001 + 5 - ChildProcess.outputLimit
+        #expect(result.output.contains("[\(leftOut) bytes of output left out: only the first and the last 8 MiB are kept]"))
+    }
 }
+

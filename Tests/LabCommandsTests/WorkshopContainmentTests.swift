@@ -249,11 +249,17 @@ final class FakeCheckout {
         try Self.script(at: layout.package.appendingPathComponent(".build/debug/SourceRules").path, body)
     }
 
-    /// The environment of a lab run here: the stand-in `swift`, a TMPDIR of its own.
+    /// The environment of a lab run here: the stand-in `swift`, a TMPDIR of its own, and
+    /// no sandbox unless `sandboxed`: the stand-in exercises write their process numbers
+    /// into the test's folder, outside the check's, and those numbers are the host's only
+    /// outside the sandbox's PID namespace (WorkshopSandboxTests tests the sandbox).
+    var sandboxed = false
+
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT"] = folder.path("swift")
         environment["TMPDIR"] = temporary
+        if !sandboxed { environment[Sandbox.switchVariable] = "off" }
         return environment
     }
 

@@ -32,4 +32,30 @@ package enum ProcessState {
         return kill(pid, 0) == 0
         #endif
     }
+
+    /// The live processes whose command line has `argument` among its words (Linux, from
+    /// /proc): how a test finds a process started where its number is another namespace's.
+    package static func running(withArgument argument: String) -> [Int32] {
+        #if os(Linux)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.contains(argument) && isRunning(pid) ? pid : nil
+        }
+        #else
+        return []
+        #endif
+    }
+
+    /// Whether no process with `argument` on its command line is left, soon: checked up to
+    /// 500 times, 10 ms apart.
+    package static func noneLeft(withArgument argument: String) async -> Bool {
+        for _ in 0..<500 {
+            if running(withArgument: argument).isEmpty { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
 }
+

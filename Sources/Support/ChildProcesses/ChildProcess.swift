@@ -216,9 +216,9 @@ package enum ChildProcess {
         case .success(let child): pid = child
         case .failure(let error): return .failure(error)
         }
-        let waited = wait(for: pid, reading: pipe[0], ownGroup: request.ownGroup, timeout: request.timeout)
+        var waited = wait(for: pid, reading: pipe[0], ownGroup: request.ownGroup, timeout: request.timeout)
         var result = Result(
-            output: String(decoding: waited.output, as: UTF8.self), exitStatus: waited.exitStatus,
+            output: waited.output(), exitStatus: waited.exitStatus,
             signal: waited.signal, timedOut: waited.timedOut, pid: pid
         )
         // A limit inherited from whoever started this process (a workshop check's) ends a
@@ -265,11 +265,42 @@ package enum ChildProcess {
         }
     }
 
+    /// The most of a child's output kept: its first half and its last half. What comes
+    /// between is left out, and a line says how much: a child that prints gigabytes cannot
+    /// grow `lab` with them, and the report an exercise prints last is kept.
+    package static let outputLimit = 16 << 20
+
     private struct Waited {
-        var output: [UInt8] = []
+        private var head: [UInt8] = []
+        private var tail: [UInt8] = []
+        private var leftOut = 0
         var exitStatus: Int32?
         var signal: Int32?
         var timedOut = false
+
+        /// Keeps `bytes`, within ``outputLimit``.
+        mutating func keep(_ bytes: ArraySlice<UInt8>) {
+            let half = ChildProcess.outputLimit / 2
+            let intoHead = min(half - head.count, bytes.count)
+            head += bytes.prefix(intoHead)
+            tail += bytes.dropFirst(intoHead)
+            // Trimmed once it holds twice what it keeps, so that each byte is moved once.
+            if tail.count > 2 * half { trimTail(to: half) }
+        }
+
+        private mutating func trimTail(to count: Int) {
+            guard tail.count > count else { return }
+            leftOut += tail.count - count
+            tail.removeFirst(tail.count - count)
+        }
+
+        /// What was kept, with a line where bytes were left out.
+        mutating func output() -> String {
+            trimTail(to: ChildProcess.outputLimit / 2)
+            guard leftOut > 0 else { return String(decoding: head + tail, as: UTF8.self) }
+            let gap = "\n[\(leftOut) bytes of output left out: only the first and the last \(ChildProcess.outputLimit >> 21) MiB are kept]\n"
+            return String(decoding: head, as: UTF8.self) + gap + String(decoding: tail, as: UTF8.self)
+        }
     }
 
     /// Reads the child's output until the child ends (or its deadline, when it is killed),
@@ -294,7 +325,7 @@ package enum ChildProcess {
             guard poll(&watched, 1, 50) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count > 0 {
-                waited.output += buffer[..<count]
+                waited.keep(buffer[..<count])
             } else if count == 0 || errno != EINTR {
                 endOfOutput = true
             }
@@ -308,7 +339,7 @@ package enum ChildProcess {
         while !endOfOutput {
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count > 0 {
-                waited.output += buffer[..<count]
+                waited.keep(buffer[..<count])
             } else if count < 0, errno == EINTR {
                 continue
             } else {

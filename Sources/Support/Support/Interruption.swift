@@ -143,10 +143,10 @@ package enum Interruption {
         switch leftover {
         case .path(let path, let identity):
             if let identity, !identity.isAt(path) { return }
-            try? FileManager.default.removeItem(atPath: path)
+            FileTree.remove(path)
         case .prefixed(let prefix, let folder):
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+                FileTree.remove(folder + "/" + name)
             }
         }
     }

@@ -30,9 +30,9 @@ package enum ScratchFolder {
         return path
     }
 
-    /// Removes the folder and everything in it.
+    /// Removes the folder and everything in it, never following a link (``FileTree``).
     package static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        FileTree.remove(path)
         Interruption.forget(path)
     }
 

@@ -18,13 +18,16 @@ extension Workbench {
     /// remembers the result. The lines on standard error say what happens meanwhile.
     /// With `sanitizer` off, an exercise with a `races` check skips its run under
     /// ThreadSanitizer, and its report says so.
+    /// The learner's code runs in the machine's sandbox (``Sandbox``) unless `containment`
+    /// says otherwise.
     package func check(
-        _ exercise: Exercise, containment: Containment = .standard, sanitizer: Bool = true
+        _ exercise: Exercise, containment given: Containment? = nil, sanitizer: Bool = true
     ) async throws(LabError) -> CheckReport {
         for copy in try start(exercise) {
             say("started exercise \(exercise.number): edit \(layout.relative(copy))")
         }
         let environment = ProcessInfo.processInfo.environment
+        let containment = if let given { given } else { Containment.standard.sandboxed(by: await Sandbox.find(in: environment)) }
         let build = ExerciseBuild(layout: layout, environment: environment)
         say(build.isFirst
             ? "building exercise \(exercise.number), and this once the lab's modules it uses and the source rules' "
@@ -42,11 +45,13 @@ extension Workbench {
                 + diagnostics.filter { diagnostic in !exercise.files.contains { diagnostic.location.contains("/\($0):") } }
             report = CheckReport(exercise: exercise, source: source, compiles: .compiles(learnerFirst))
         case .built(let executable):
-            say("checking exercise \(exercise.number)")
+            say("checking exercise \(exercise.number) \(containment.sandbox.description)")
             do {
                 var checks = try await run(executable, of: exercise, environment: environment, containment: containment).checks
                 if let index = checks.firstIndex(where: { $0.id == "races" }) {
-                    checks[index] = try await raceCheck(of: exercise, environment: environment, enabled: sanitizer)
+                    checks[index] = try await raceCheck(
+                        of: exercise, environment: environment, sandbox: containment.sandbox, enabled: sanitizer
+                    )
                 }
                 report = CheckReport(exercise: exercise, checks: [source, .compiles([])] + checks)
             } catch .checkFailed(let reason) {
@@ -80,10 +85,14 @@ extension Workbench {
             throw .checkFailed("cannot prepare the check of exercise \(exercise.number): \(error.localizedDescription)")
         }
         defer { secret.remove() }
+        let command = containment.sandbox.command(
+            executable, arguments: arguments + [Secret.reportFlag, secret.file.path], writable: folder,
+            readable: [executable.deletingLastPathComponent().path, layout.root.path]
+        )
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
-                executable, arguments: arguments + [Secret.reportFlag, secret.file.path], environment: environment,
+                command.executable, arguments: command.arguments, environment: environment,
                 timeout: containment.deadline, in: URL(fileURLWithPath: folder), ownGroup: true, limits: containment.limits
             )
         } catch {
@@ -109,7 +118,9 @@ extension Workbench {
 
     /// `races`: the exercise built under ThreadSanitizer and run once more, on one seed; its
     /// `races` check, or why there is none.
-    private func raceCheck(of exercise: Exercise, environment: [String: String], enabled: Bool) async throws(LabError) -> Check {
+    private func raceCheck(
+        of exercise: Exercise, environment: [String: String], sandbox: Sandbox, enabled: Bool
+    ) async throws(LabError) -> Check {
         let expected = "no data race in the exercise's code under ThreadSanitizer"
         func unavailable(_ why: String) -> Check { Check(id: "races", status: .unavailable, expected: expected, measured: why) }
         guard enabled else {
@@ -134,7 +145,7 @@ extension Workbench {
         do {
             let report = try await run(
                 executable, arguments: [CheckArguments.oneRun], of: exercise, environment: sanitized,
-                containment: .underThreadSanitizer
+                containment: .underThreadSanitizer.sandboxed(by: sandbox)
             )
             return report.checks.first { $0.id == "races" } ?? unavailable("not run: the run under ThreadSanitizer reported no races check")
         } catch .checkFailed(let reason) {
@@ -164,6 +175,20 @@ package struct Containment: Sendable {
     /// How long the exercise may run: the measuring child's watchdog (60 s) and the time to
     /// report, with room to spare.
     package var deadline: Duration
+    /// The sandbox around it, where there is one.
+    package var sandbox = Sandbox(.none("not asked for"))
+
+    package init(limits: ChildProcess.Limits, deadline: Duration) {
+        self.limits = limits
+        self.deadline = deadline
+    }
+
+    /// The same box, inside `sandbox`.
+    package func sandboxed(by sandbox: Sandbox) -> Containment {
+        var containment = self
+        containment.sandbox = sandbox
+        return containment
+    }
 
     /// The limits of a check. Each is far above what a check of a reference solution uses
     /// (Docs/Reliability.md has the figures), and low enough to stop a runaway:

@@ -93,8 +93,8 @@ package struct DemoEnvironment: Sendable {
     package func typecheck(
         _ source: String, languageMode: Int = 6, through stage: CompilerStage = .typecheck, arguments: [String] = []
     ) async throws(DemoError) -> [String] {
-        try await withSnippet(source) { _, file throws(DemoError) in
-            try await compile(file, arguments: stage.arguments + arguments + ["-swift-version", "\(languageMode)"])
+        try await withSnippet(source) { folder, file throws(DemoError) in
+            try await compile(file, in: folder, arguments: stage.arguments + arguments + ["-swift-version", "\(languageMode)"])
         }
     }
 
@@ -116,7 +116,7 @@ package struct DemoEnvironment: Sendable {
     ) async throws(DemoError) -> (errors: [String], run: ChildProcess.Result?) {
         try await withSnippet(source) { folder, file throws(DemoError) in
             let program = folder.appendingPathComponent("snippet")
-            let errors = try await compile(file, arguments: arguments + ["-swift-version", "6", "-o", program.path])
+            let errors = try await compile(file, in: folder, arguments: arguments + ["-swift-version", "6", "-o", program.path])
             guard errors.isEmpty else { return (errors, nil) }
             return ([], try await launching { () async throws(ChildProcess.LaunchError) in try await ChildProcess.run(
                 program, arguments: [], environment: childEnvironment, timeout: Self.crashSiteDeadline, ownGroup: true
@@ -124,15 +124,21 @@ package struct DemoEnvironment: Sendable {
         }
     }
 
-    /// Writes `source` to `Snippet.swift` in a folder of its own, and removes the folder after `body`.
+    /// Writes `source` to `Snippet.swift` in a scratch folder of its own, removed after
+    /// `body`, or by the interruption handler if a signal stops the run first.
     private func withSnippet<T>(
         _ source: String, _ body: (_ folder: URL, _ file: URL) async throws(DemoError) -> T
     ) async throws(DemoError) -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-demo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let path: String
+        do {
+            path = try ScratchFolder.create(named: "lab-demo", for: "a demo's snippet")
+        } catch {
+            throw .cannotWriteSnippet(ScratchFolder.directory)
+        }
+        defer { ScratchFolder.remove(path) }
+        let folder = URL(fileURLWithPath: path)
         let file = folder.appendingPathComponent("Snippet.swift")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(source.utf8).write(to: file)
         } catch {
             throw .cannotWriteSnippet(folder.path)
@@ -140,11 +146,14 @@ package struct DemoEnvironment: Sendable {
         return try await body(folder, file)
     }
 
-    /// Runs the compiler on `file` and returns its error messages.
-    private func compile(_ file: URL, arguments: [String]) async throws(DemoError) -> [String] {
+    /// Runs the compiler on `file` and returns its error messages. Its temporary files
+    /// (`TemporaryDirectory.*`) go into `folder`, and with it.
+    private func compile(_ file: URL, in folder: URL, arguments: [String]) async throws(DemoError) -> [String] {
         guard let swiftc = Self.findCompiler(in: childEnvironment) else { throw .compilerNotFound }
+        var environment = childEnvironment
+        environment["TMPDIR"] = folder.path
         let result = try await launching { () async throws(ChildProcess.LaunchError) in try await ChildProcess.run(
-            swiftc, arguments: arguments + ["-diagnostic-style=llvm", file.path], environment: childEnvironment,
+            swiftc, arguments: arguments + ["-diagnostic-style=llvm", file.path], environment: environment,
             timeout: Self.compilerDeadline, ownGroup: true
         ) }
         let errors = result.output.split(separator: "\n").compactMap { line -> String? in
