@@ -191,3 +191,50 @@ struct InterruptedRun: Sendable {
         )
     }
 }
+
+/// A demo that compiles its snippets leaves nothing in the temporary directory: neither its
+/// snippet's folder nor the compiler's `TemporaryDirectory.*` folders, however it ends.
+@Suite("lab demo, its temporary files")
+struct DemoTemporaryFilesTests {
+    /// Entries of the temporary directory: every one a run of the lab could leave.
+    static func entries(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    }
+
+    /// Whether the compiler's frontend is compiling a snippet in `path` to an object file,
+    /// which it writes in the snippet's folder: the process the driver starts in a process
+    /// group of its own.
+    static func compiling(in path: String) -> Bool {
+        !ProcessState.running { words in
+            words.contains("-frontend") && words.contains("-c") && words.contains { $0.hasPrefix(path + "/lab-demo-") }
+        }.isEmpty
+    }
+
+    @Test("A compiling demo run to its end leaves nothing in TMPDIR, the compiler's own folders included")
+    func runToItsEnd() async throws {
+        let temporary = try TemporaryFolder()
+        let run = try await InterruptedRun.start(
+            ["demo", "default-isolation"], temporary: temporary, interruptWith: nil, when: { _ in false }
+        )
+        #expect(run.exitStatus == 0)
+        #expect(try Self.entries(in: temporary) == [])
+    }
+
+    /// SIGINT and SIGTERM, twice each: the compiler's frontend, which its driver starts in a
+    /// process group of its own, wrote into the removed folder in about half of the runs.
+    static let stops: [Int32] = [SIGINT, SIGTERM, SIGINT, SIGTERM]
+
+    @Test("A compiling demo stopped by a signal while it compiles leaves nothing in TMPDIR", arguments: 0..<stops.count)
+    func stoppedWhileCompiling(_ index: Int) async throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.url.path
+        let signal = Self.stops[index]
+        let run = try await InterruptedRun.start(
+            ["demo", "default-isolation"], temporary: temporary, interruptWith: signal,
+            when: { _ in Self.compiling(in: path) }
+        )
+        #expect(run.exitStatus == 128 + signal)
+        #expect(run.lastLine == "lab: interrupted by \(signalName(signal)); the demo stopped, and every process it started was ended")
+        #expect(try Self.entries(in: temporary) == [])
+    }
+}

@@ -36,12 +36,17 @@ package enum ProcessState {
     /// The live processes whose command line has `argument` among its words (Linux, from
     /// /proc): how a test finds a process started where its number is another namespace's.
     package static func running(withArgument argument: String) -> [Int32] {
+        running { words in words.contains(argument) }
+    }
+
+    /// The live processes whose command line's words satisfy `matches` (Linux, from /proc).
+    package static func running(where matches: ([String]) -> Bool) -> [Int32] {
         #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
             guard let pid = Int32(entry), let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
             let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return words.contains(argument) && isRunning(pid) ? pid : nil
+            return matches(words) && isRunning(pid) ? pid : nil
         }
         #else
         return []

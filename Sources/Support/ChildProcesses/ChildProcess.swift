@@ -178,7 +178,19 @@ package enum ChildProcess {
 
     package static func killRunning() {
         running.withLock { children in
-            for (pid, ownGroup) in children { kill(ownGroup ? -pid : pid, SIGKILL) }
+            // Each child's descendants too, found before their parents die: a compiler's
+            // driver starts each frontend in a process group of its own, which a group's kill
+            // misses, and the frontend would write into a folder the stop removes next.
+            let processes = Processes.now()
+            var killed: Set<pid_t> = []
+            for (pid, ownGroup) in children {
+                let tree = processes.descendants(of: pid)
+                for descendant in tree { kill(descendant, SIGKILL) }
+                kill(ownGroup ? -pid : pid, SIGKILL)
+                killed.formUnion(tree)
+            }
+            // A SIGKILL is delivered, not obeyed at once.
+            Processes.waitUntilGone(killed, groups: Set(children.filter(\.value).keys))
             // Reaped here, under the lock, so that a waiter cannot reap one first and free
             // its number for another process while this loop still holds it.
             for pid in children.keys {
@@ -331,8 +343,12 @@ package enum ChildProcess {
             }
         }
         // The leader has ended but is not reaped yet, so its group number cannot be reused:
-        // kill what it left behind in its group.
-        if ownGroup { kill(-pid, SIGKILL) }
+        // kill what it left behind in its group, and let it end before the caller removes
+        // the folder it may still write in.
+        if ownGroup {
+            kill(-pid, SIGKILL)
+            Processes.waitUntilGone([], groups: [pid])
+        }
         // What the child wrote before it ended is in the pipe; a process it left behind
         // (outside a group of its own) may hold the pipe open, so read without waiting.
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
@@ -422,3 +438,61 @@ extension ChildProcess {
         package var description: String { "cannot start '\(path)': \(reason)" }
     }
 }
+
+// MARK: - Processes
+
+/// The processes of the machine, read once from /proc (Linux): each one's parent, group and
+/// whether it still runs. Elsewhere, none: a group's kill is all there is.
+private struct Processes {
+    struct Entry {
+        var parent: pid_t
+        var group: pid_t
+        var alive: Bool
+    }
+
+    var entries: [pid_t: Entry] = [:]
+
+    static func now() -> Processes {
+        var processes = Processes()
+        #if os(Linux)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")")
+            else { continue }
+            // "pid (name) S ppid pgrp …": the name may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, let parent = pid_t(fields[1]), let group = pid_t(fields[2]) else { continue }
+            processes.entries[pid] = Entry(parent: parent, group: group, alive: fields[0] != "Z" && fields[0] != "X")
+        }
+        #endif
+        return processes
+    }
+
+    /// Every live process below `root`, its children's children included.
+    func descendants(of root: pid_t) -> Set<pid_t> {
+        var children: [pid_t: [pid_t]] = [:]
+        for (pid, entry) in entries where entry.alive { children[entry.parent, default: []].append(pid) }
+        var found: Set<pid_t> = []
+        var next = children[root] ?? []
+        while let pid = next.popLast() {
+            if found.insert(pid).inserted { next += children[pid] ?? [] }
+        }
+        return found
+    }
+
+    /// Waits, up to a second, until none of `pids` runs and no process but its leader is
+    /// left in any of `groups` (the leaders are their callers' to reap).
+    static func waitUntilGone(_ pids: Set<pid_t>, groups: Set<pid_t>) {
+        #if os(Linux)
+        for _ in 0..<1_000 {
+            let processes = now()
+            let left = processes.entries.contains { pid, entry in
+                entry.alive && (pids.contains(pid) || (groups.contains(entry.group) && !groups.contains(pid)))
+            }
+            guard left else { return }
+            usleep(1_000)
+        }
+        #endif
+    }
+}
+
