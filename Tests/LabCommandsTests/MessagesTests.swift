@@ -116,4 +116,97 @@ struct MessagesTests {
         #expect(result.exitStatus == 65)
         #expect(result.output == "lab: cannot create a temporary folder for the databases in '\(file)': Not a directory; set TMPDIR to a folder you can write\n")
     }
+
+    /// Folders under `folder` whose path, with `/lab.sqlite`, is about 570 bytes: longer than
+    /// SQLite opens (511), shorter than the system's limit.
+    static func deepFolder(in folder: TemporaryFolder) throws -> String {
+        let deep = folder.path("deep") + "/" + [String](repeating: String(repeating: "d", count: 180), count: 3).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        return deep
+    }
+
+    @Test("A --database path longer than SQLite opens is a usage error that says so, before anything is made")
+    func databasePathTooLong() async throws {
+        let folder = try TemporaryFolder()
+        let deep = try Self.deepFolder(in: folder)
+        let database = deep + "/lab.sqlite"
+        let result = try await LabExecutable.runAsGiven(OutputFileTests.smallRun + ["--database", database])
+        #expect(result.exitStatus == 64)
+        #expect(result.output == "lab: --database '\(database)' is \(database.utf8.count) bytes long, and SQLite opens only files whose full path has at most 511 bytes: give a shorter path\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: deep) == [])
+    }
+
+    @Test("A TMPDIR too deep for SQLite's paths is refused before the run, not by each row after it")
+    func temporaryDirectoryTooDeep() async throws {
+        let folder = try TemporaryFolder()
+        let deep = try Self.deepFolder(in: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = deep
+        let result = try await LabExecutable.runAsGiven(OutputFileTests.smallRun, environment: environment)
+        #expect(result.exitStatus == 65)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 1, "one line, and no report: \(result.output)")
+        #expect(lines.first?.hasPrefix("lab: TMPDIR '\(deep)' is too deep: the run's databases in it would have full paths of up to ") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: deep) == [])
+    }
+
+    @Test("A damaged lab database stops the run with one line that says so and what to do, and exits 65")
+    func damagedDatabase() async throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path("lab.sqlite")
+        let made = try await LabExecutable.runAsGiven(
+            ["bench", "--scenario", "import", "--pattern", "raw-sqlite", "--runs", "1", "--no-meters", "--no-progress",
+             "--format", "json", "--database", database]
+        )
+        #expect(made.exitStatus == 0, "\(made.output)")
+        // Bytes over the cells of a page of the notes' table, past the file's header.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: database))
+        try handle.seek(toOffset: 4096 * 5 + 100)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 3000))
+        try handle.close()
+        let result = try await LabExecutable.runAsGiven(OutputFileTests.smallRun + ["--database", database])
+        #expect(result.exitStatus == 65)
+        #expect(result.output.split(separator: "\n").last == "lab: --database '\(database)' is damaged: SQLite found a page it cannot read (SQLite error 11: database disk image is malformed); it is the lab's own file, made by an earlier run: remove it, with its -wal and -shm, and run again to make a new one")
+    }
+
+    /// Whether this process may mount a file system (root, with the capability): the full
+    /// disk is a small tmpfs.
+    static let canMount: Bool = {
+        #if os(Linux)
+        guard getuid() == 0, let folder = try? TemporaryFolder() else { return false }
+        let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", "size=1M", "tmpfs", folder.path("")]) == 0
+        if mounted { _ = run("/bin/umount", [folder.path("")]) }
+        return mounted
+        #else
+        return false
+        #endif
+    }()
+
+    static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test("A full disk under --database stops the run with one line that says so, and exits 74", .enabled(if: canMount))
+    func fullDisk() async throws {
+        let folder = try TemporaryFolder()
+        let disk = folder.path("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=3M", "tmpfs", disk]) == 0)
+        defer { _ = Self.run("/bin/umount", [disk]) }
+        let database = disk + "/lab.sqlite"
+        let result = try await LabExecutable.runAsGiven(
+            ["bench", "--scenario", "import", "--pattern", "raw-sqlite", "--runs", "1", "--no-meters", "--no-progress",
+             "--format", "json", "--database", database]
+        )
+        #expect(result.exitStatus == 74)
+        #expect(result.output.split(separator: "\n").last?.hasPrefix("lab: the disk is full: SQLite could not write --database '\(database)' (SQLite error 13: database or disk is full") == true, "\(result.output)")
+    }
 }
+

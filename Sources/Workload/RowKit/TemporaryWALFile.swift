@@ -35,6 +35,12 @@ package enum SQLiteFiles {
     /// write-ahead log, its shared-memory index, and a rollback journal.
     package static let companions = ["-wal", "-shm", "-journal"]
 
+    /// The longest full path, in bytes, that SQLite opens on Unix: its `MAX_PATHNAME` is
+    /// 512 (os_unix.c), and a full path must be shorter. A longer one fails with "unable to
+    /// open database file", after SQLite resolves it (the current folder prefixed, links
+    /// followed).
+    package static let longestPath = 511
+
     /// Removes a database file and its companions; what is already gone is not an error.
     package static func remove(databaseAt path: String) {
         for suffix in [""] + companions { try? FileManager.default.removeItem(atPath: path + suffix) }

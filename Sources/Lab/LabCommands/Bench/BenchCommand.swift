@@ -130,6 +130,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
+        if settings.database == .temporaryFiles { try BenchDatabase.checkTemporaryDirectory() }
         let destinations = try Destinations(output: output, docs: docs, charts: settings.sweptScenarios)
         try destinations.checkApart(from: settings.database)
         // The run owns a named database file until it ends; its counting pass, a child

@@ -55,7 +55,48 @@ package struct BenchDatabase: Sendable {
             folder = URL(fileURLWithPath: "/")
             return
         }
-        folder = URL(fileURLWithPath: try ScratchFolder.create(named: "lab-bench-\(getpid())", for: "the databases"))
+        let made = try ScratchFolder.create(named: "lab-bench-\(getpid())", for: "the databases")
+        do {
+            try Self.checkDepth(of: made, below: 0)
+        } catch {
+            ScratchFolder.remove(made)
+            throw error
+        }
+        folder = URL(fileURLWithPath: made)
+    }
+
+    /// Refuses, before anything runs, a `TMPDIR` so deep that SQLite could not open the
+    /// runs' databases in it: each row would fail, and only once the whole run had ended.
+    /// The deepest is a run's database in the counting pass's child's folder, in the
+    /// counting pass's folder.
+    package static func checkTemporaryDirectory() throws(LabError) {
+        try checkDepth(of: ScratchFolder.directory, below: deepestNesting)
+    }
+
+    /// Room for the name of a run's database in its folder: a row's name, its run, and
+    /// `.sqlite` (the longest row's name is under 40 bytes).
+    static let longestFileName = 64
+
+    /// The folders the counting pass nests in `TMPDIR`: `/lab-counting-<pid>-XXXXXX` and
+    /// `/lab-bench-<pid>-XXXXXX`, a process number having at most 7 digits.
+    static let deepestNesting = 28 + 25
+
+    /// Whether a database in `folder`, `nesting` bytes of folders below it, has a full path
+    /// SQLite opens, once `folder`'s links are resolved, as SQLite resolves them.
+    private static func checkDepth(of folder: String, below nesting: Int) throws(LabError) {
+        let length = resolved(folder).utf8.count + nesting + 1 + longestFileName
+        guard length > SQLiteFiles.longestPath else { return }
+        throw .data(
+            "TMPDIR '\(ScratchFolder.directory.shown)' is too deep: the run's databases in it would have full paths of up "
+                + "to \(length) bytes, and SQLite opens only paths of at most \(SQLiteFiles.longestPath) bytes; set TMPDIR to "
+                + "a shorter folder's path"
+        )
+    }
+
+    private static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A fresh database for one run of `row`.
@@ -69,6 +110,47 @@ package struct BenchDatabase: Sendable {
             try LabDatabaseFile.empty(path)
             return .file(path)
         }
+    }
+
+    /// The failure that ends the whole run, rather than its row, when a row's `error` is
+    /// SQLite's own: a full disk, an I/O error or a damaged file fail every row that comes
+    /// after, so the run stops at the first with a line that says what happened and where,
+    /// and exits 74 (the disk) or 65 (the file). Nil for a row's own failure.
+    package func stoppingFailure(_ error: any Error) -> LabError? {
+        // A stop already says it.
+        guard !(error is LabError), let code = Self.sqliteCode(of: error) else { return nil }
+        let place = switch location {
+        case .file(let path): "--database '\(path.shown)'"
+        case .temporaryFiles: "the run's temporary database in '\(folder.path.shown)'"
+        case .memory: "the run's in-memory database"
+        }
+        switch code & 0xFF {
+        case 13:
+            return .io(
+                "the disk is full: SQLite could not write \(place) (\(error)); free some space, or put the database on "
+                    + "another disk (--database, or TMPDIR for the temporary ones)"
+            )
+        case 10:
+            return .io("SQLite could not read or write \(place) (\(error)): the disk or the file system failed it")
+        case 11, 26:
+            let advice = if case .file = location {
+                "it is the lab's own file, made by an earlier run: remove it, with its -wal and -shm, and run again to make a new one"
+            } else {
+                "the lab made it during this run: the disk under it may be failing"
+            }
+            return .data("\(place) is damaged: SQLite found a page it cannot read (\(error)); \(advice)")
+        default:
+            return nil
+        }
+    }
+
+    /// SQLite's result code in `error`: the store's own error carries it, and an error of
+    /// another library (GRDB's) says it as "SQLite error N".
+    private static func sqliteCode(of error: any Error) -> Int32? {
+        if case .sqlite(let code, _)? = error as? NoteStoreError { return code }
+        let text = "\(error)"
+        guard let range = text.range(of: "SQLite error ") else { return nil }
+        return Int32(text[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Removes a run's database file and its companions.

@@ -71,12 +71,18 @@ package struct BenchRunner: Sendable {
         defer { database.removeAll() }
         var scenarios: [TimedScenario] = []
         var countdown = Countdown(settings: settings)
-        for scenario in settings.scenarios {
-            for count in settings.atEachClientCount(of: scenario) {
-                scenarios.append(
-                    try await measure(scenario, settings: count, database: database, countdown: &countdown)
-                )
+        do {
+            for scenario in settings.scenarios {
+                for count in settings.atEachClientCount(of: scenario) {
+                    scenarios.append(
+                        try await measure(scenario, settings: count, database: database, countdown: &countdown)
+                    )
+                }
             }
+        } catch {
+            // Emptying the database before a run, or a probe's own, met the disk's or the
+            // file's failure first.
+            throw database.stoppingFailure(error) ?? error
         }
         return scenarios
     }
@@ -94,6 +100,7 @@ package struct BenchRunner: Sendable {
             do {
                 _ = try await timedRun(row, plan: timed.warmUp, database: database)
             } catch {
+                if let stop = database.stoppingFailure(error) { throw stop }
                 timed.failures[row.id] = "\(error)"
             }
             countdown.finish(scenario, operations: timed.warmUp.operationCount)
@@ -124,6 +131,7 @@ package struct BenchRunner: Sendable {
                     timed.runs[row.id, default: []].append(run)
                     previous = (row.id, timed.runs[row.id, default: []].count - 1, costs)
                 } catch {
+                    if let stop = database.stoppingFailure(error) { throw stop }
                     timed.failures[row.id] = "\(error)"
                 }
             }
@@ -141,6 +149,7 @@ package struct BenchRunner: Sendable {
             do {
                 timed.latencyRuns[row.id] = try await latencyRun(row, plan: timed.plan, database: database)
             } catch {
+                if let stop = database.stoppingFailure(error) { throw stop }
                 timed.failures[row.id] = "\(error)"
             }
         }

@@ -71,6 +71,7 @@ package struct LabDatabaseFile: Equatable {
                 throw .usage("--database '\(argument.shown)' is a symbolic link to nothing; give a SQLite file path or 'memory'")
             }
             file = try Self.resolvedFolder(of: path, argument: argument) + "/" + Self.name(of: path)
+            try Self.checkLength(of: file, for: path)
             state = .missing
             try checkFolder()
             try checkCompanions(pageSize: nil)
@@ -82,6 +83,7 @@ package struct LabDatabaseFile: Equatable {
         default: throw .usage("--database '\(argument.shown)' is \(status.kind.name), not a file; give a SQLite file path or 'memory'")
         }
         file = Self.resolved(path) ?? path
+        try Self.checkLength(of: file, for: path)
         if status.size == 0 {
             state = .empty
             try checkFolder()
@@ -439,6 +441,17 @@ package struct LabDatabaseFile: Equatable {
     }
 
     /// `path` with every symbolic link resolved, when it exists.
+    /// Refuses a file whose full path SQLite cannot open (``SQLiteFiles/longestPath``).
+    private static func checkLength(of file: String, for path: String) throws(LabError) {
+        let length = file.utf8.count
+        guard length > SQLiteFiles.longestPath else { return }
+        let resolved = file == path ? "" : " once its links are resolved"
+        throw .usage(
+            "--database '\(path.shown)' is \(length) bytes long\(resolved), and SQLite opens only files whose full path "
+                + "has at most \(SQLiteFiles.longestPath) bytes: give a shorter path"
+        )
+    }
+
     private static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
