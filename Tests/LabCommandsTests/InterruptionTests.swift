@@ -238,3 +238,55 @@ struct DemoTemporaryFilesTests {
         #expect(try Self.entries(in: temporary) == [])
     }
 }
+
+/// The Swift runtime's crash handler suspends every other thread with a signal before it
+/// prints their frames; with SIGPROF, SIGUSR1 and SIGUSR2 all blocked, it printed "failed to
+/// suspend thread" for each other thread and showed the crashed one alone. `lab` blocks the
+/// signals it turns into a stop; SIGPROF, a profiler's timer, is ignored and left unblocked.
+@Suite("lab's signal mask")
+struct SignalMaskTests {
+    /// The bit of `signal` in a mask of /proc's status: bit `signal - 1`.
+    static func has(_ mask: UInt64, _ signal: Int32) -> Bool { mask & (1 << UInt64(signal - 1)) != 0 }
+
+    @Test("No thread of a running lab blocks SIGPROF, which it ignores", .enabled(if: isLinux))
+    func maskOfEveryThread() async throws {
+        let process = Process()
+        process.executableURL = try LabExecutable.located()
+        process.arguments = InterruptionTests.longRun + ["--no-progress"]
+        let temporary = try TemporaryFolder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.url.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        // Until its threads are up: the pool's and Dispatch's start with the first work.
+        var threads: [String] = []
+        for _ in 0..<500 where threads.count < 4 {
+            try await Task.sleep(for: .milliseconds(10))
+            threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
+        }
+        #expect(threads.count >= 4, "\(threads.count) threads")
+        for thread in threads {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(thread)/status", encoding: .utf8) else { continue }
+            func mask(_ name: String) -> UInt64 {
+                let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+                return line.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) } ?? 0
+            }
+            #expect(!Self.has(mask("SigBlk"), SIGPROF), "thread \(thread) blocks SIGPROF")
+            #expect(Self.has(mask("SigIgn"), SIGPROF), "SIGPROF is not ignored")
+        }
+    }
+
+    static var isLinux: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+}

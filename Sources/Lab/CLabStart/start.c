@@ -59,13 +59,14 @@ __attribute__((constructor)) static void lab_check_limits(void) {
 /// kernel keeps such a signal pending for the whole process until Dispatch reads it. A
 /// thread that did not block one would take it instead, and Dispatch's handler would raise
 /// it again on that thread alone, where nothing reads it: 3 SIGPROFs in 21 were lost
-/// so. `lab` installs its signal sources first thing (`Lab.run`); a child starts with no
-/// signal blocked.
+/// so. (SIGPROF is no longer among them: it is ignored, and left unblocked for the Swift
+/// runtime's crash handler; see Interruption.install.) `lab` installs its signal sources
+/// first thing (`Lab.run`); a child starts with no signal blocked.
 __attribute__((constructor)) static void lab_block_stop_signals(void) {
     sigset_t stops;
     sigemptyset(&stops);
     int signals[] = {
-        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ,
 #if defined(__linux__)
         SIGIO, SIGPWR, SIGSTKFLT,
 #endif

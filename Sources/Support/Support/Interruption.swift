@@ -30,7 +30,7 @@ package enum Interruption {
     /// starts (`Sources/Lab/CLabStart/start.c`), so that none of them reaches a thread Dispatch
     /// does not read.
     package static let handledSignals: [Int32] = {
-        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
         #if os(Linux)
         signals += [SIGIO, SIGPWR, SIGSTKFLT]
         #endif
@@ -65,6 +65,12 @@ package enum Interruption {
     /// before the command creates files or starts processes; `saying` ends the stop's line.
     package static func install(saying: String? = nil) {
         signal(SIGPIPE, SIG_IGN)
+        // SIGPROF, a profiler's timer, which the lab never sets, is ignored and left
+        // unblocked: the Swift runtime's crash handler suspends every other thread with a
+        // signal, and with SIGPROF blocked as well as SIGUSR1 and SIGUSR2 (which the lab
+        // turns into a stop, and blocks), a crash report said "failed to suspend thread"
+        // for each other thread and showed the crashed one alone (Docs/Reliability.md).
+        signal(SIGPROF, SIG_IGN)
         if let saying { outcome.withLock { $0 = saying } }
         _ = sources
     }
