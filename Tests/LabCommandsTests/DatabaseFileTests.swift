@@ -131,6 +131,30 @@ struct DatabaseFileTests {
         #expect(try Self.contents(of: folder) == before)
     }
 
+    @Test("A lab database stopped before its first checkpoint, its mark in the committed -wal alone, is the lab's: the run reuses it")
+    func markInTheLog() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("building.sqlite")
+        // The lab's build, stopped after its commit and before its checkpoint: the files as
+        // they are while the connection is still open. The main file holds the first page
+        // that the switch to WAL wrote, with no mark yet.
+        let connection = try SQLiteConnection(location: .file(path))
+        try connection.execute("PRAGMA wal_autocheckpoint=0")
+        try connection.transaction { () throws(NoteStoreError) in
+            try connection.execute(NoteSchema.create)
+            try connection.execute(
+                "PRAGMA application_id = \(LabDatabaseFile.applicationID); PRAGMA user_version = \(LabDatabaseFile.schemaVersion)"
+            )
+        }
+        let crashed = folder.path("lab.sqlite")
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed + suffix) }
+        connection.close()
+        let header = try Data(contentsOf: URL(fileURLWithPath: crashed)).prefix(100)
+        #expect(header[68..<72].elementsEqual([0, 0, 0, 0]), "the main file's header has no mark")
+        let result = try await LabExecutable.runAsGiven(Self.smallRun(on: crashed))
+        #expect(result.exitStatus == 0, "\(result.output)")
+    }
+
     @Test("A companion that is a hard link to a user's file is not the lab's: refused, and the user's file keeps its bytes",
           arguments: ["-shm", "-wal"])
     func hardLinkedCompanion(_ suffix: String) async throws {

@@ -84,6 +84,10 @@ package struct LabDatabaseFile: Equatable {
         }
         file = Self.resolved(path) ?? path
         try Self.checkLength(of: file, for: path)
+        // A committed log is part of the database (unless the file is empty: SQLite then
+        // ignores it): a lab database killed before its first checkpoint has its mark in the
+        // log alone, beside the first page the switch to WAL wrote.
+        let logged = (try? FileStatus.of(file + "-wal")).map { $0.kind == .regular && $0.size > 0 } ?? false
         if status.size == 0 {
             state = .empty
             try checkFolder()
@@ -94,15 +98,12 @@ package struct LabDatabaseFile: Equatable {
         state = .lab
         try checkFolder()
         try checkWritable()
-        let header = try readHeader()
-        guard header.count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
-            throw refusal("is not a SQLite database")
-        }
-        let applicationID = Self.int32(header, at: 68)
+        let mark = try readMark(logged: logged)
+        let applicationID = mark.applicationID
         guard applicationID == Self.applicationID else {
             throw refusal("is a SQLite database the lab did not make (application_id \(applicationID))")
         }
-        let version = Self.int32(header, at: 60)
+        let version = mark.version
         guard version == Self.schemaVersion else {
             throw refusal("is a lab database of schema version \(version), not \(Self.schemaVersion)")
         }
@@ -111,9 +112,42 @@ package struct LabDatabaseFile: Equatable {
         if let holder = DatabaseLock.holder(of: status.identity), holder != getpid(), holder != owner {
             throw DatabaseLock.inUse(path, holder: holder)
         }
-        let pageSize = Int(header[16]) << 8 | Int(header[17])
-        try checkCompanions(pageSize: pageSize == 1 ? 65_536 : pageSize)
+        try checkCompanions(pageSize: mark.pageSize)
         guard try hasLabSchema() else { throw refusal("has the lab's mark but not its schema") }
+    }
+
+    /// What the database's header says, as SQLite will see it.
+    private struct Mark {
+        var applicationID: Int32
+        var version: Int32
+        var pageSize: Int
+    }
+
+    /// The header of the main file; or, with a committed log beside it, the header SQLite
+    /// reads with the log applied, whose newest copy of the first page is the database's
+    /// (read on a copy of both: after a kill before a checkpoint, or a full disk during
+    /// one, the main file's header is an older one, or missing).
+    private func readMark(logged: Bool) throws(LabError) -> Mark {
+        if logged {
+            return try withLogApplied { (database) throws(NoteStoreError) in
+                func value(_ pragma: String) throws(NoteStoreError) -> Int64 {
+                    try database.statement("PRAGMA \(pragma)").firstRow { $0.int64(0) } ?? 0
+                }
+                return Mark(
+                    applicationID: Int32(truncatingIfNeeded: try value("application_id")),
+                    version: Int32(truncatingIfNeeded: try value("user_version")), pageSize: Int(try value("page_size"))
+                )
+            }
+        }
+        let header = try readHeader()
+        guard header.count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
+            throw refusal("is not a SQLite database")
+        }
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        return Mark(
+            applicationID: Self.int32(header, at: 68), version: Self.int32(header, at: 60),
+            pageSize: pageSize == 1 ? 65_536 : pageSize
+        )
     }
 
     // MARK: Claiming
@@ -388,21 +422,35 @@ package struct LabDatabaseFile: Equatable {
     /// file alone and creates nothing beside it.
     private func hasLabSchema() throws(LabError) -> Bool {
         // A committed log is part of the database: SQLite applies it when the run opens the
-        // file, so its schema is judged with the log applied, on a copy of both, which leaves
-        // the user's files as they are.
+        // file, so its schema is judged with the log applied.
         if let log = try? FileStatus.of(file + "-wal"), log.size > 0 {
-            let scratch = try ScratchFolder.create(named: "lab-schema", for: "reading the database's schema with its log")
-            defer { ScratchFolder.remove(scratch) }
-            let copy = scratch + "/copy.sqlite"
-            do {
-                try FileManager.default.copyItem(atPath: file, toPath: copy)
-                try FileManager.default.copyItem(atPath: file + "-wal", toPath: copy + "-wal")
-            } catch {
-                throw .data("cannot read --database '\(path.shown)' with its -wal file: \(error.localizedDescription)")
-            }
-            return try Self.hasLabSchema(SQLiteConnection.opening(copy))
+            return try withLogApplied { (database) throws(NoteStoreError) in try Self.hasLabSchema(database) }
         }
         return try Self.hasLabSchema(SQLiteConnection.opening(file, immutable: true))
+    }
+
+    /// `read` of the database with its committed log applied, on a copy of both in a folder
+    /// of the lab's, which leaves the user's files as they are. A copy that SQLite cannot
+    /// read is not a SQLite database.
+    private func withLogApplied<T>(_ read: (SQLiteConnection) throws(NoteStoreError) -> T) throws(LabError) -> T {
+        let scratch = try ScratchFolder.create(named: "lab-schema", for: "reading the database with its log")
+        defer { ScratchFolder.remove(scratch) }
+        let copy = scratch + "/copy.sqlite"
+        do {
+            try FileManager.default.copyItem(atPath: file, toPath: copy)
+            try FileManager.default.copyItem(atPath: file + "-wal", toPath: copy + "-wal")
+        } catch {
+            throw .data("cannot read --database '\(path.shown)' with its -wal file: \(error.localizedDescription)")
+        }
+        do {
+            let database = try SQLiteConnection.opening(copy)()
+            defer { database.close() }
+            return try read(database)
+        } catch .notADatabase {
+            throw refusal("is not a SQLite database")
+        } catch {
+            throw LabError(opening: error)
+        }
     }
 
     /// Whether the objects of `database` are exactly the lab's: no table, index, trigger or
@@ -411,13 +459,17 @@ package struct LabDatabaseFile: Equatable {
         do {
             let database = try opening()
             defer { database.close() }
-            let reference = try SQLiteConnection(location: .memory(name: "lab-schema-\(UUID().uuidString)"))
-            defer { reference.close() }
-            try reference.execute(NoteSchema.create)
-            return try schema(of: database) == schema(of: reference)
+            return try hasLabSchema(database)
         } catch {
             throw LabError(opening: error)
         }
+    }
+
+    private static func hasLabSchema(_ database: SQLiteConnection) throws(NoteStoreError) -> Bool {
+        let reference = try SQLiteConnection(location: .memory(name: "lab-schema-\(UUID().uuidString)"))
+        defer { reference.close() }
+        try reference.execute(NoteSchema.create)
+        return try schema(of: database) == schema(of: reference)
     }
 
     private static func schema(of connection: SQLiteConnection) throws(NoteStoreError) -> [String] {
