@@ -59,7 +59,12 @@ struct InterruptionTests {
         #expect(run.foldersBefore.contains { $0.hasPrefix("lab-bench-\(run.pid)-") }, "the run had made its folder")
         #expect(run.exitStatus == 128 + signal)
         #expect(run.lastLine == "lab: interrupted by \(signalName(signal)); the run stopped and its temporary files were removed")
-        #expect(try Self.labEntries(in: temporary) == [])
+        #expect(try Self.labEntries(in: temporary) == [], "left: \(Self.tree(of: temporary.url.path))")
+    }
+
+    /// Every path below `path`, for a failure's message.
+    static func tree(of path: String) -> [String] {
+        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
     }
 
     @Test("A counting pass that dies (killed, as by the kernel when memory runs out) ends the run with one line, and no folder is left")

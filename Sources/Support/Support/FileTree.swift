@@ -42,7 +42,16 @@ package enum FileTree {
             // Swapped for a link or a file since: remove that entry, never what it names.
             return (errno == ELOOP || errno == ENOTDIR) && unlinkat(parent, name, 0) == 0
         }
-        let emptied = removeContents(of: folder)
+        var emptied = removeContents(of: folder)
+        // A file made in it meanwhile (a stop removes a run's folder while the run's own
+        // threads may still be writing a database's -wal there): empty it again, a few times.
+        for _ in 0..<3 {
+            if unlinkat(parent, name, AT_REMOVEDIR) == 0 { return emptied }
+            guard errno == ENOTEMPTY || errno == EEXIST else { return false }
+            let again = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard again >= 0 else { return false }
+            emptied = removeContents(of: again)
+        }
         return unlinkat(parent, name, AT_REMOVEDIR) == 0 && emptied
     }
 

@@ -87,7 +87,8 @@ package struct LabDatabaseFile: Equatable {
         // A committed log is part of the database (unless the file is empty: SQLite then
         // ignores it): a lab database killed before its first checkpoint has its mark in the
         // log alone, beside the first page the switch to WAL wrote.
-        let logged = (try? FileStatus.of(file + "-wal")).map { $0.kind == .regular && $0.size > 0 } ?? false
+        // (A -wal that is a link is not read here: the companions' check refuses it.)
+        let logged = (try? FileStatus.of(file + "-wal", followingLinks: false)).map { $0.kind == .regular && $0.size > 0 } ?? false
         if status.size == 0 {
             state = .empty
             try checkFolder()
