@@ -133,5 +133,55 @@ struct WorkshopSandboxTests {
         process.waitUntilExit()
         #expect(await ProcessState.noneLeft(withArgument: marker), "a process of the exercise outlived lab")
     }
+
+    @Test("In the sandbox, a limit that stops the exercise is named, as without it", .enabled(if: bubblewrapRuns))
+    func limitIsNamedInTheSandbox() async throws {
+        let folder = try TemporaryFolder()
+        let sandbox = await Self.sandbox
+        let bench = Workbench(layout: WorkshopLayout(root: folder.url))
+        let containment = Containment(limits: ChildProcess.Limits(cpuSeconds: 1), deadline: .seconds(60)).sandboxed(by: sandbox)
+        await #expect(throws: LabError.checkFailed("the check of exercise 1 was stopped by the CPU-time limit of 1 s (SIGXCPU), with every process it started")) {
+            try await bench.run(
+                Self.shell, arguments: ["-c", "while :; do :; done"], of: .confinement,
+                environment: ProcessInfo.processInfo.environment, containment: containment
+            )
+        }
+    }
+
+    /// `lab workshop check 1` in `checkout`, its exercise leaving behind a process that
+    /// writes into the check's folder without end, in a session of its own: after the check,
+    /// neither the process nor the folder is left.
+    func leftBehindWriter(sandboxed: Bool) async throws {
+        let checkout = try FakeCheckout()
+        checkout.sandboxed = sandboxed
+        let marker = "writer-\(UInt32.random(in: 1...UInt32.max))"
+        try checkout.exercise(
+            "(setsid sh -c 'while :; do touch \"f$(date +%N)\" 2>/dev/null; done' \(marker) &); sleep 0.2; "
+                + WorkshopContainmentTests.printPassingReport
+        )
+        let result = try await checkout.lab(["check", "1"])
+        #expect(result.exitStatus == 0, "\(result.output)")
+        #expect(await ProcessState.noneLeft(withArgument: marker), "the writer outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: checkout.temporary).filter { $0.hasPrefix("lab-") } == [],
+                "the check's folder is removed")
+    }
+
+    @Test("A process left writing into the check's folder in a session of its own ends, and the folder goes", .enabled(if: bubblewrapRuns))
+    func leftBehindWriterInTheSandbox() async throws {
+        try await leftBehindWriter(sandboxed: true)
+    }
+
+    @Test("Without the sandbox too, lab adopts a process left in a session of its own, and it ends with the check", .enabled(if: WorkshopSandboxTests.isLinux))
+    func leftBehindWriterWithoutTheSandbox() async throws {
+        try await leftBehindWriter(sandboxed: false)
+    }
+
+    static var isLinux: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
 }
 

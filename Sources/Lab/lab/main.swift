@@ -1,4 +1,5 @@
 import CLabStart
+import ChildProcesses
 import LabCommands
 import Support
 
@@ -15,4 +16,8 @@ if let refusal = Lab.refusalOfNonUTF8(CommandLine.argc, CommandLine.unsafeArgv) 
     StandardStreams.printError(refusal)
     exit(64)
 }
+// A process a child leaves behind becomes lab's, not init's, so that it ends with the child.
+// The executable's choice, not Lab.run's: a test that runs commands in its own process has
+// children of its own.
+ChildProcess.adoptOrphans()
 exit(await Lab.run(Array(CommandLine.arguments.dropFirst())))

@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <stdint.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -192,5 +195,22 @@ uint64_t lab_current_limit(lab_limit_kind kind) {
     int resource = resource_of(kind);
     if (resource < 0 || getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
     return (uint64_t)limit.rlim_cur;
+}
+
+int lab_become_subreaper(void) {
+#if defined(__linux__)
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -1;
+#else
+    return -1;
+#endif
+}
+
+int lab_is_subreaper(void) {
+#if defined(__linux__)
+    int flag = 0;
+    return prctl(PR_GET_CHILD_SUBREAPER, &flag, 0, 0, 0) == 0 && flag != 0;
+#else
+    return 0;
+#endif
 }
 

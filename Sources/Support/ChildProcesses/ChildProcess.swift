@@ -176,6 +176,16 @@ package enum ChildProcess {
     /// any file: made once, by the first start.
     private static let killedOnStop: Void = Interruption.beforeStopping(killRunning)
 
+    /// Makes this process adopt the orphans among its descendants (Linux): a process a
+    /// child leaves behind, even in a session of its own or in a sandbox whose outer process
+    /// has ended, becomes this process's child, and ends with the child that left it
+    /// (``endAdoptedOrphans()``). For an executable only: every child of this process that
+    /// ``run(_:arguments:environment:timeout:backtrace:in:ownGroup:limits:)`` did not start is
+    /// taken for an orphan.
+    package static func adoptOrphans() {
+        _ = lab_become_subreaper()
+    }
+
     package static func killRunning() {
         running.withLock { children in
             // Each child's descendants too, found before their parents die: a compiler's
@@ -191,6 +201,7 @@ package enum ChildProcess {
             }
             // A SIGKILL is delivered, not obeyed at once.
             Processes.waitUntilGone(killed, groups: Set(children.filter(\.value).keys))
+            endAdoptedOrphans(besides: Set(children.keys))
             // Reaped here, under the lock, so that a waiter cannot reap one first and free
             // its number for another process while this loop still holds it.
             for pid in children.keys {
@@ -282,6 +293,29 @@ package enum ChildProcess {
     /// grow `lab` with them, and the report an exercise prints last is kept.
     package static let outputLimit = 16 << 20
 
+    /// Kills and reaps every child of this process that is not one of `children` (those it
+    /// started and waits for): orphans it adopted (``adoptOrphans()``), with their
+    /// descendants. A sandbox's first process is one once the sandbox's outer process has
+    /// ended, and it ends only after every process of the sandbox has: reaping it means
+    /// nothing of the sandbox still writes in the folder the caller removes next. Called
+    /// with ``running``'s lock held, so that no child starts meanwhile.
+    private static func endAdoptedOrphans(besides children: Set<pid_t>) {
+        guard lab_is_subreaper() != 0 else { return }
+        let deadline = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < deadline {
+            let processes = Processes.now()
+            let adopted = processes.entries.keys.filter { processes.entries[$0]?.parent == getpid() && !children.contains($0) }
+            guard !adopted.isEmpty else { return }
+            for orphan in adopted {
+                for descendant in processes.descendants(of: orphan) { kill(descendant, SIGKILL) }
+                kill(orphan, SIGKILL)
+                var status: Int32 = 0
+                _ = waitpid(orphan, &status, WNOHANG)
+            }
+            usleep(1_000)
+        }
+    }
+
     private struct Waited {
         private var head: [UInt8] = []
         private var tail: [UInt8] = []
@@ -348,6 +382,7 @@ package enum ChildProcess {
         if ownGroup {
             kill(-pid, SIGKILL)
             Processes.waitUntilGone([], groups: [pid])
+            running.withLock { children in endAdoptedOrphans(besides: Set(children.keys)) }
         }
         // What the child wrote before it ended is in the pipe; a process it left behind
         // (outside a group of its own) may hold the pipe open, so read without waiting.
@@ -484,7 +519,8 @@ private struct Processes {
     /// left in any of `groups` (the leaders are their callers' to reap).
     static func waitUntilGone(_ pids: Set<pid_t>, groups: Set<pid_t>) {
         #if os(Linux)
-        for _ in 0..<1_000 {
+        let deadline = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < deadline {
             let processes = now()
             let left = processes.entries.contains { pid, entry in
                 entry.alive && (pids.contains(pid) || (groups.contains(entry.group) && !groups.contains(pid)))

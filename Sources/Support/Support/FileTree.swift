@@ -65,8 +65,11 @@ package enum FileTree {
         }
         var names: [[CChar]] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                Array(bytes.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0]
+            // Read in place, up to its NUL: the record may be shorter than `d_name`'s type.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { start in
+                    Array(UnsafeBufferPointer(start: start, count: strlen(start) + 1))
+                }
             }
             if name != [46, 0], name != [46, 46, 0] { names.append(name) }
         }

@@ -89,7 +89,7 @@ extension Workbench {
             executable, arguments: arguments + [Secret.reportFlag, secret.file.path], writable: folder,
             readable: [executable.deletingLastPathComponent().path, layout.root.path]
         )
-        let result: ChildProcess.Result
+        var result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
                 command.executable, arguments: command.arguments, environment: environment,
@@ -97,6 +97,12 @@ extension Workbench {
             )
         } catch {
             throw .checkFailed("cannot run the check of exercise \(exercise.number): \(error)")
+        }
+        if case .bubblewrap = containment.sandbox.kind, result.signal == nil, let status = result.exitStatus, status > 128 {
+            // bubblewrap exits with 128 + the signal that ended the exercise: the signal, as
+            // a run without the sandbox sees it, names the limit or the crash.
+            result.signal = status - 128
+            result.exitStatus = nil
         }
         if let report = CheckReport(output: result.output, token: secret.token, exitStatus: result.exitStatus, signal: result.signal) {
             return report

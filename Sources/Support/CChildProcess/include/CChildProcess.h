@@ -54,6 +54,14 @@ int lab_reap(pid_t pid, int *exit_status, int *signal);
 /// A pipe whose two ends close at exec: 0, or -1 with errno.
 int lab_pipe(int descriptors[2]);
 
+/// Makes this process adopt every orphan among its descendants (Linux's
+/// PR_SET_CHILD_SUBREAPER), so that a process a child left behind, even in a session of its
+/// own, stays below it; 0 on success, -1 where the system has no such thing.
+int lab_become_subreaper(void);
+
+/// 1 when this process adopts its descendants' orphans (``lab_become_subreaper``), else 0.
+int lab_is_subreaper(void);
+
 /// This process's limit of `kind`: its soft value, UINT64_MAX when unlimited.
 uint64_t lab_current_limit(lab_limit_kind kind);
 
