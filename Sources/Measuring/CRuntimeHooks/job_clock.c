@@ -147,8 +147,10 @@ typedef struct {
     /// recorded at once.
     _Atomic int kind;
     /// When a job it caused (a task it started) first sent a store job while it ran, and its
-    /// time on a core then, read through `cpu_clock`, the thread's clock.
-    _Atomic uint64_t caused_sent_ns, caused_sent_on_core_ns;
+    /// time on a core then, read through `cpu_clock`, the thread's clock; `caused_job` is the
+    /// number of the job they belong to, claimed first, so that a note that comes late
+    /// cannot pass for the next job's.
+    _Atomic uint64_t caused_job, caused_sent_ns, caused_sent_on_core_ns;
     _Atomic int cpu_clock;
 } JobSlot;
 
@@ -212,13 +214,14 @@ static void note_caused_send(void) {
     if (!still_runs(running_origin)) return;
     JobSlot *origin = &slots[running_origin.slot - 1];
     if (atomic_load_explicit(&origin->kind, memory_order_relaxed) != lab_job_clock_context_queue) return;
-    if (atomic_load_explicit(&origin->caused_sent_ns, memory_order_relaxed) != 0) return;
+    // The first caused send of the job claims the note; the others, and any of an earlier
+    // job that comes late, find it claimed.
+    uint64_t unclaimed = 0;
+    if (!atomic_compare_exchange_strong_explicit(&origin->caused_job, &unclaimed, running_origin.job, memory_order_acq_rel, memory_order_relaxed)) return;
     uint64_t on_core = thread_on_core_ns(origin);
-    uint64_t now = monotonic_ns();
-    if (on_core == 0 || !still_runs(running_origin)) return;
+    if (on_core == 0) return;
     atomic_store_explicit(&origin->caused_sent_on_core_ns, on_core, memory_order_relaxed);
-    uint64_t unset = 0;
-    atomic_compare_exchange_strong_explicit(&origin->caused_sent_ns, &unset, now, memory_order_release, memory_order_relaxed);
+    atomic_store_explicit(&origin->caused_sent_ns, monotonic_ns(), memory_order_release);
 }
 
 void lab_job_clock_store_job_sent(void) {
@@ -316,6 +319,7 @@ static void measure_spinning(LabJobClockJob job, uint64_t now) {
     if (!still_runs(job)) return;
     JobSlot *slot = &slots[job.slot - 1];
     if (atomic_load_explicit(&slot->kind, memory_order_relaxed) != lab_job_clock_context_queue) return;
+    if (atomic_load_explicit(&slot->caused_job, memory_order_acquire) != job.job) return;
     uint64_t from = atomic_load_explicit(&slot->caused_sent_ns, memory_order_acquire);
     if (from == 0 || now <= from) return;
     uint64_t from_on_core = atomic_load_explicit(&slot->caused_sent_on_core_ns, memory_order_relaxed);
@@ -371,6 +375,7 @@ LabJobClockTiming lab_job_clock_begin(LabJobClockKind kind, LabJobClockSender se
         atomic_store_explicit(&slot->sent_ns, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->blocked_for_store_ns, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->caused_sent_ns, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->caused_job, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->started_on_core_ns, times.on_core_ns, memory_order_relaxed);
         atomic_store_explicit(&slot->started_waiting_ns, times.waiting_ns, memory_order_relaxed);
         atomic_store_explicit(&slot->kind, (int)kind, memory_order_relaxed);

@@ -99,22 +99,37 @@ package struct LabDatabaseFile: Equatable {
         state = .lab
         try checkFolder()
         try checkWritable()
-        let mark = try readMark(logged: logged)
-        let applicationID = mark.applicationID
-        guard applicationID == Self.applicationID else {
-            throw refusal("is a SQLite database the lab did not make (application_id \(applicationID))")
-        }
-        let version = mark.version
-        guard version == Self.schemaVersion else {
-            throw refusal("is a lab database of schema version \(version), not \(Self.schemaVersion)")
-        }
+        // The main file's header: without a log, its mark is the database's; with one, the
+        // log's first page may be the only whole one (SQLite reads it from there).
+        let header = logged ? try? readMainHeader() : try readMainHeader()
+        if !logged, let header { try checkMark(header) }
         // Another run holds it now: what is beside it is that run's, and its pages may be
         // moving. (Checked again under this run's own lock, which is not another's.)
         if let holder = DatabaseLock.holder(of: status.identity), holder != getpid(), holder != owner {
             throw DatabaseLock.inUse(path, holder: holder)
         }
-        try checkCompanions(pageSize: mark.pageSize)
-        guard try hasLabSchema() else { throw refusal("has the lab's mark but not its schema") }
+        try checkCompanions(pageSize: header?.pageSize)
+        if logged {
+            // The mark and the schema SQLite will see, with the log applied, on one copy of
+            // both: after a kill before a checkpoint, or a full disk during one, the main
+            // file's header is an older one.
+            let (mark, isLab) = try withLogApplied { (database) throws(NoteStoreError) in
+                (try Self.mark(of: database), try Self.hasLabSchema(database))
+            }
+            try checkMark(mark)
+            guard isLab else { throw refusal("has the lab's mark but not its schema") }
+        } else {
+            guard try hasLabSchema() else { throw refusal("has the lab's mark but not its schema") }
+        }
+    }
+
+    private func checkMark(_ mark: Mark) throws(LabError) {
+        guard mark.applicationID == Self.applicationID else {
+            throw refusal("is a SQLite database the lab did not make (application_id \(mark.applicationID))")
+        }
+        guard mark.version == Self.schemaVersion else {
+            throw refusal("is a lab database of schema version \(mark.version), not \(Self.schemaVersion)")
+        }
     }
 
     /// What the database's header says, as SQLite will see it.
@@ -124,22 +139,8 @@ package struct LabDatabaseFile: Equatable {
         var pageSize: Int
     }
 
-    /// The header of the main file; or, with a committed log beside it, the header SQLite
-    /// reads with the log applied, whose newest copy of the first page is the database's
-    /// (read on a copy of both: after a kill before a checkpoint, or a full disk during
-    /// one, the main file's header is an older one, or missing).
-    private func readMark(logged: Bool) throws(LabError) -> Mark {
-        if logged {
-            return try withLogApplied { (database) throws(NoteStoreError) in
-                func value(_ pragma: String) throws(NoteStoreError) -> Int64 {
-                    try database.statement("PRAGMA \(pragma)").firstRow { $0.int64(0) } ?? 0
-                }
-                return Mark(
-                    applicationID: Int32(truncatingIfNeeded: try value("application_id")),
-                    version: Int32(truncatingIfNeeded: try value("user_version")), pageSize: Int(try value("page_size"))
-                )
-            }
-        }
+    /// The main file's header.
+    private func readMainHeader() throws(LabError) -> Mark {
         let header = try readHeader()
         guard header.count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
             throw refusal("is not a SQLite database")
@@ -148,6 +149,17 @@ package struct LabDatabaseFile: Equatable {
         return Mark(
             applicationID: Self.int32(header, at: 68), version: Self.int32(header, at: 60),
             pageSize: pageSize == 1 ? 65_536 : pageSize
+        )
+    }
+
+    /// The header's values as `database` reads them.
+    private static func mark(of database: SQLiteConnection) throws(NoteStoreError) -> Mark {
+        func value(_ pragma: String) throws(NoteStoreError) -> Int64 {
+            try database.statement("PRAGMA \(pragma)").firstRow { $0.int64(0) } ?? 0
+        }
+        return Mark(
+            applicationID: Int32(truncatingIfNeeded: try value("application_id")),
+            version: Int32(truncatingIfNeeded: try value("user_version")), pageSize: Int(try value("page_size"))
         )
     }
 
