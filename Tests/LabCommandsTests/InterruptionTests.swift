@@ -253,7 +253,15 @@ struct SignalMaskTests {
     /// The bit of `signal` in a mask of /proc's status: bit `signal - 1`.
     static func has(_ mask: UInt64, _ signal: Int32) -> Bool { mask & (1 << UInt64(signal - 1)) != 0 }
 
-    @Test("No thread of a running lab blocks SIGPROF, which it ignores", .enabled(if: isLinux))
+    /// Not in a sanitizer's build (`make race`, `make leaks`): the sanitizer's runtime makes
+    /// each thread with every signal blocked, and Dispatch's threads keep SIGPROF blocked
+    /// there (0xfffffffe3ffbea27 read under ThreadSanitizer), whatever the lab does.
+    static var measurable: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isLinux && environment["TSAN_OPTIONS"] == nil && environment["ASAN_OPTIONS"] == nil
+    }
+
+    @Test("No thread of a running lab blocks SIGPROF, which it ignores", .enabled(if: measurable))
     func maskOfEveryThread() async throws {
         let process = Process()
         process.executableURL = try LabExecutable.located()
