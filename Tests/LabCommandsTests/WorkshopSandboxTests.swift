@@ -121,14 +121,17 @@ struct WorkshopSandboxTests {
         process.currentDirectoryURL = checkout.root
         process.environment = checkout.environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = checkout.folder.url.appendingPathComponent("errors.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
+        // Up to 60 s: a sanitizer's build of lab on a busy machine starts slowly.
         var started = false
-        for _ in 0..<3000 where !started {
+        for _ in 0..<6_000 where !started && process.isRunning {
             started = ProcessState.running(withArgument: marker).count == 2
             if !started { try await Task.sleep(for: .milliseconds(10)) }
         }
-        #expect(started, "the exercise and its child started")
+        #expect(started, "the exercise and its child started; lab said: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(await ProcessState.noneLeft(withArgument: marker), "a process of the exercise outlived lab")

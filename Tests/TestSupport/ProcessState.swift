@@ -44,7 +44,7 @@ package enum ProcessState {
         #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            guard let pid = Int32(entry), let line = readProcFile("/proc/\(entry)/cmdline") else { return nil }
             let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return matches(words) && isRunning(pid) ? pid : nil
         }
@@ -61,6 +61,27 @@ package enum ProcessState {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return false
+    }
+
+    /// The bytes of a file of /proc, read with `read(2)` to its end: such a file says it
+    /// has 0 bytes, and Foundation's reading of it (`FileManager.contents(atPath:)`) left an
+    /// allocation behind, which LeakSanitizer reported.
+    static func readProcFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += buffer[..<count]
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return count == 0 ? bytes : nil
+            }
+        }
     }
 }
 
