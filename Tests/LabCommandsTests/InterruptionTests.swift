@@ -258,7 +258,7 @@ struct SignalMaskTests {
     /// there (0xfffffffe3ffbea27 read under ThreadSanitizer), whatever the lab does.
     static var measurable: Bool {
         let environment = ProcessInfo.processInfo.environment
-        return isLinux && environment["TSAN_OPTIONS"] == nil && environment["ASAN_OPTIONS"] == nil
+        return ProcessState.readsProc && environment["TSAN_OPTIONS"] == nil && environment["ASAN_OPTIONS"] == nil
     }
 
     @Test("No thread of a running lab blocks SIGPROF, which it ignores", .enabled(if: measurable))
@@ -317,11 +317,4 @@ struct SignalMaskTests {
         return line.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) } ?? 0
     }
 
-    static var isLinux: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
 }

@@ -174,17 +174,10 @@ struct WorkshopSandboxTests {
         try await leftBehindWriter(sandboxed: true)
     }
 
-    @Test("Without the sandbox too, lab adopts a process left in a session of its own, and it ends with the check", .enabled(if: WorkshopSandboxTests.isLinux))
+    @Test("Without the sandbox too, lab adopts a process left in a session of its own, and it ends with the check", .enabled(if: ProcessState.readsProc))
     func leftBehindWriterWithoutTheSandbox() async throws {
         try await leftBehindWriter(sandboxed: false)
     }
 
-    static var isLinux: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
 }
 

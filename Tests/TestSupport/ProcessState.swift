@@ -83,5 +83,14 @@ package enum ProcessState {
             }
         }
     }
-}
 
+    /// Whether processes are read from /proc here (Linux): the tests that look at another
+    /// process's threads or command line run only where they can.
+    package static var readsProc: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+}

@@ -84,7 +84,7 @@ package struct BenchDatabase: Sendable {
     /// Whether a database in `folder`, `nesting` bytes of folders below it, has a full path
     /// SQLite opens, once `folder`'s links are resolved, as SQLite resolves them.
     private static func checkDepth(of folder: String, below nesting: Int) throws(LabError) {
-        let length = resolved(folder).utf8.count + nesting + 1 + longestFileName
+        let length = (LabDatabaseFile.resolved(folder) ?? folder).utf8.count + nesting + 1 + longestFileName
         guard length > SQLiteFiles.longestPath else { return }
         throw .data(
             "TMPDIR '\(ScratchFolder.directory.shown)' is too deep: the run's databases in it would have full paths of up "
@@ -93,11 +93,6 @@ package struct BenchDatabase: Sendable {
         )
     }
 
-    private static func resolved(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     /// A fresh database for one run of `row`.
     package func fresh(for row: String, run: Int) throws -> NoteContainer.Location {

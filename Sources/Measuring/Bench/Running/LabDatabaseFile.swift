@@ -517,7 +517,9 @@ package struct LabDatabaseFile: Equatable {
         )
     }
 
-    private static func resolved(_ path: String) -> String? {
+    /// `path` with its symbolic links and dot segments resolved as the kernel resolves them,
+    /// or nil when it cannot be.
+    package static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
