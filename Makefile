@@ -42,9 +42,11 @@ bench-full: setup ## The longer run: every scenario at full size (about 10 minut
 	$(LAB_RELEASE) bench --full --docs $(RESULTS)
 	@echo "make bench-full: the table is above; Results.md, .svg and .json are in $(RESULTS)/, which git ignores."
 
-bench-quick: setup ## The short version of bench (20 to 75 seconds on 2 cores, build excluded).
+bench-quick: setup ## The short version of bench (20 to 75 seconds on 2 cores, build excluded), into results/ too.
 	$(SWIFT) build --configuration release --product lab
-	$(LAB_RELEASE) bench --quick
+	@mkdir -p $(RESULTS)
+	$(LAB_RELEASE) bench --quick --docs $(RESULTS)
+	@echo "make bench-quick: the table is above; Results.md, .svg and .json are in $(RESULTS)/, which git ignores."
 
 results: setup ## For maintainers: the full run, written over the committed Docs/Results.md, .svg and .json.
 	$(SWIFT) build --configuration release --product lab
@@ -59,14 +61,14 @@ bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from 
 bench-limit: setup ## Run the raw-sqlite row and its SQL in C (Benchmarks/Limit/) interleaved; print raw-sqlite ÷ C.
 	@SWIFT="$(SWIFT)" Scripts/bench-limit.sh
 
-demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one.
-	$(SWIFT) run lab demo $(NAME)
+demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one (the release build `make bench` made).
+	$(LAB_RELEASE) demo $(NAME)
 
 demo-check: setup ## Run every demo in a debug and a release build; fail when their hop counts differ.
 	@SWIFT="$(SWIFT)" Scripts/demo-check.sh
 
-workshop: setup ## List the workshop's exercises and the next one; `swift run lab workshop check N` checks one.
-	$(SWIFT) run lab workshop
+workshop: setup ## List the workshop's exercises and the next one, with the command that checks it (the release build `make bench` made).
+	$(LAB_RELEASE) workshop
 
 docs: ## Build the guide with DocC, with the store whose symbols it links; fail on a link DocC cannot resolve.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore \

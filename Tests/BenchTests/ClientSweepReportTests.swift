@@ -103,7 +103,7 @@ struct ClientSweepReportTests {
         #expect(BenchReport.scalingCells(sweep) == expected)
 
         // The terminal shows those cells after mixed's last table and before sync's.
-        let text = report.renderedTable()
+        let text = report.renderedTable(wide: true)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex(of: "mixed: throughput by clients"))
         let rows = lines[(start + 3)...].prefix(3).map { $0.split(separator: " ").joined(separator: " ") }

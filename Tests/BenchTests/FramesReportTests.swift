@@ -113,7 +113,7 @@ struct FramesReportTests {
     @Test("The terminal shows the frames table under the scenario's table, with a line per column, and a failed or differing row still has its line")
     func terminal() throws {
         let report = Self.report()
-        let lines = report.renderedTable().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = report.renderedTable(wide: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let title = try #require(lines.firstIndex { $0.hasPrefix("ui-during-import: frames of the main-actor list") })
         #expect(lines[title].contains("120 Hz, the count and 50 titles a frame"))
         #expect(lines[title].hasSuffix("each row's 2 timed runs pooled"))
@@ -149,7 +149,7 @@ struct FramesReportTests {
         #expect(notes[0].hasSuffix("so × raw is -."))
         #expect(notes[1].hasPrefix("The cost model leaves ui-during-import out: "))
         #expect(report.notes(of: report.scenarios[1]).isEmpty)
-        let text = report.renderedTable()
+        let text = report.renderedTable(wide: true)
         for note in notes { #expect(text.contains("\n  " + note + "\n") || text.contains("\n  " + note)) }
         #expect(!report.explanation(of: ui).contains("raw-sqlite did not run"), "left out by design, not missing")
         #expect(report.explanation(of: ui).contains("The list missed the fewest frames with queue-perform (44%"))

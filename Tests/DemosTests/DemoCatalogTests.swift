@@ -63,9 +63,9 @@ struct DemoCatalogTests {
         }
     }
 
-    @Test("The README's demos section names every demo, in lesson order")
-    func readmeNamesTheDemos() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("The reference's demos section names every demo, in lesson order")
+    func referenceNamesTheDemos() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "\n## ").first { $0.hasPrefix("The demos") })
         // "The demos, in lesson order: `queue-confinement`, …, `default-isolation`."
         let list = try #require(section.range(of: "The demos, in lesson order:"))

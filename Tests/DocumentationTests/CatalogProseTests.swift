@@ -8,7 +8,7 @@ import Workload
 
 /// Counts and mappings the prose states, checked against the one place each is kept: the
 /// demo catalog for the lessons, the exercise catalog for the exercises, the row catalog for
-/// the rows (and the README's table of rows). A lesson or an exercise added to a catalog fails these tests until the prose
+/// the rows (and the reference's table of rows). A lesson or an exercise added to a catalog fails these tests until the prose
 /// says so too.
 @Suite("Prose and catalogs")
 struct CatalogProseTests {
@@ -90,7 +90,7 @@ struct CatalogProseTests {
         // "Lessons 15 to 17 and 19 show what …", "four (15 to 17 and 19) from what …".
         let lists = try Self.lessonLists(#"Lessons ([\d ,toand]+?) show what Core Data and SwiftData do beyond"#)
             + Self.lessonLists(#"\(([\d ,toand]+?)\) from what Core Data and SwiftData do beyond"#)
-        #expect(lists.count >= 2, "the README and Start here list the lessons beyond the articles")
+        #expect(lists.count >= 2, "the reference and Start here list the lessons beyond the articles")
         for (place, lessons) in lists {
             #expect(lessons == beyond, "\(place): the demos beyond the articles are lessons \(beyond)")
         }
@@ -141,9 +141,9 @@ struct CatalogProseTests {
             #expect(row[3] == "`\(demo.name)`", "lesson \(lesson)")
             #expect(Self.chapterName(inLink: row[2]) == Self.chapterName(ofPath: demo.chapter), "lesson \(lesson): \(row[2])")
         }
-        let readme = try #require(Guide.text(at: "README.md"))
+        let reference = try #require(Guide.text(at: "Docs/Reference.md"))
         let order = "The demos, in lesson order: " + Self.demos.map { "`\($0.name)`" }.joined(separator: ", ")
-        #expect(Self.joined(readme).contains(order), "the README lists the demos in the catalog's order")
+        #expect(Self.joined(reference).contains(order), "the reference lists the demos in the catalog's order")
     }
 
     @Test("Both workshop guides give each exercise the lesson, demo and chapter of the exercise catalog")
@@ -180,21 +180,21 @@ struct CatalogProseTests {
         let outside = RowCatalog.all.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
         try Self.expectCounts(#"(\w+) rows do other work than a base"#, equal: outside.count)
         try Self.expectCounts(#"The (\w+) whose work is not a base's"#, equal: outside.count)
-        let readme = Self.joined(try #require(Guide.text(at: "README.md")))
+        let reference = Self.joined(try #require(Guide.text(at: "Docs/Reference.md")))
         let named = outside.map { "`\($0)`" }
         let list = named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
-        #expect(readme.contains("so the model leaves them out: \(list)."), "the README names \(list)")
+        #expect(reference.contains("so the model leaves them out: \(list)."), "the reference names \(list)")
     }
 
-    @Test("The README's row table lists every row of the catalog, in order, with its kind and lessons")
-    func readmeRowTable() throws {
-        let readme = try #require(Guide.text(at: "README.md"))
+    @Test("The reference's row table lists every row of the catalog, in order, with its kind and lessons")
+    func referenceRowTable() throws {
+        let readme = try #require(Guide.text(at: "Docs/Reference.md"))
         let rows = Self.tableRows(of: readme, header: "| row | kind | what it is | lesson |")
         let documented = rows.map { [$0[0], $0[1], $0[3]] }
         let catalog = RowCatalog.all.map { ["`\($0.name)`", $0.kind.rawValue, $0.lessons.map(String.init).joined(separator: ", ")] }
-        #expect(documented.count == catalog.count, "the README lists \(documented.map { $0[0] }), the catalog \(catalog.map { $0[0] })")
+        #expect(documented.count == catalog.count, "the reference lists \(documented.map { $0[0] }), the catalog \(catalog.map { $0[0] })")
         for (inReadme, inCode) in zip(documented, catalog) {
-            #expect(inReadme == inCode, "README: \(inReadme); RowCatalog: \(inCode)")
+            #expect(inReadme == inCode, "Reference: \(inReadme); RowCatalog: \(inCode)")
         }
     }
 

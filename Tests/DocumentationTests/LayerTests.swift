@@ -42,9 +42,9 @@ struct LayerTests {
         }
     }
 
-    @Test("The README's layout names every layer and every target but the rows'")
-    func readmeLayout() throws {
-        let readme = try String(contentsOf: Guide.root.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("The reference's layout names every layer and every target but the rows'")
+    func referenceLayout() throws {
+        let readme = try String(contentsOf: Guide.root.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
         let layout = try #require(readme.components(separatedBy: "## Layout").dropFirst().first?.components(separatedBy: "\n## ").first)
         for layer in Self.layers { #expect(layout.contains("\(layer)/"), "the layout does not name the layer \(layer)") }
         // A row's target is its folder of Patterns/, which the row table names: a new row

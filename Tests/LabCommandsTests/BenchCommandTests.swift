@@ -107,7 +107,7 @@ struct BenchCommandTests {
     func tableForSelectedRows() async throws {
         let result = try await LabExecutable.run([
             "bench", "--scenario", "update", "--pattern", "custom-executor", "--pattern", "raw-sqlite",
-            "--operations", "30", "--runs", "2", "--no-progress",
+            "--operations", "30", "--runs", "2", "--no-progress", "--wide",
         ])
         #expect(result.exitStatus == 0, "\(result.output)")
         let table = result.standardOutput
@@ -193,6 +193,7 @@ struct BenchCommandTests {
 
     @Test("Bad usage exits 64", arguments: [
         ["bench", "--scenario", "nope"],
+        ["bench", "--wide", "--format", "json"],
         ["bench", "--pattern", "nope"],
         ["bench", "--operations", "0"],
         ["bench", "--operations", "9223372036854775807"],

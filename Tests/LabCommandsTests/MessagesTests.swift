@@ -46,7 +46,7 @@ struct MessagesTests {
             let result = try await checkout.lab(arguments)
             #expect(result.exitStatus == 64)
             let number = arguments[1].dropFirst()
-            #expect(result.output.split(separator: "\n").last == "lab: there is no exercise -\(number): the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)")
+            #expect(result.output.split(separator: "\n").last == "lab: there is no exercise -\(number): the exercises are 1 to \(ExerciseCatalog.all.count) (\(try LabExecutable.printed("workshop", in: checkout.root)) lists them)")
         }
     }
 
@@ -59,7 +59,7 @@ struct MessagesTests {
             [report], shell: #"exec "$0" workshop check 99 --json > "$1""#, environment: checkout.environment, in: checkout.root
         )
         #expect(result.exitStatus == 64)
-        let message = "there is no exercise 99: the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)"
+        let message = "there is no exercise 99: the exercises are 1 to \(ExerciseCatalog.all.count) (\(try LabExecutable.printed("workshop", in: checkout.root)) lists them)"
         #expect(result.output == "lab: \(message)\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
         #expect(json["error"] as? String == message)
@@ -88,10 +88,10 @@ struct MessagesTests {
         let checkout = try FakeCheckout()
         let start = try await checkout.lab(["start", "confinement"])
         #expect(start.exitStatus == 0)
-        #expect(start.output.contains("Edit Workshop/Exercises/01-confinement/QueueArchive.swift, then run: lab workshop check 1"))
+        #expect(start.output.contains("Edit Workshop/Exercises/01-confinement/QueueArchive.swift, then run: \(try LabExecutable.printed("workshop check 1", in: checkout.root))"))
         let unknown = try await checkout.lab(["hint", "nope"])
         #expect(unknown.exitStatus == 64)
-        #expect(unknown.output == "lab: there is no exercise 'nope': give its number, 1 to \(ExerciseCatalog.all.count), or its name, such as confinement (lab workshop lists them)\n")
+        #expect(unknown.output == "lab: there is no exercise 'nope': give its number, 1 to \(ExerciseCatalog.all.count), or its name, such as confinement (\(try LabExecutable.printed("workshop", in: checkout.root)) lists them)\n")
     }
 
     @Test("A relative path when the current folder was removed says so, not \"the folder '' does not exist\"")

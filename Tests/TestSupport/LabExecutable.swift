@@ -26,6 +26,18 @@ package enum LabExecutable {
         return url
     }
 
+    /// A command as `lab`, run by the tests in `folder`, prints it for the reader to paste
+    /// (``LabCommandLine``): `swift run --package-path ROOT lab workshop check 1`.
+    package static func printed(_ arguments: String, in folder: URL) throws -> String {
+        let url = try located()
+        let prefix = LabCommandLine.prefix(
+            invokedAs: url.path, executable: url.resolvingSymlinksInPath().path,
+            currentDirectory: folder.resolvingSymlinksInPath().path,
+            isPackage: { FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
+        )
+        return prefix + " " + arguments
+    }
+
     /// What a run with its report in a file printed.
     package struct Report: Sendable {
         package var exitStatus: Int32?

@@ -28,7 +28,7 @@ struct LabWorkshopCommandTests {
         for command in ["check", "start", "hint", "solution", "reset"] {
             let run = try await Self.lab([command, "99"], in: checkout.layout.root)
             #expect(run.exitStatus == 64)
-            #expect(run.output == "lab: there is no exercise 99: the exercises are 1 to \(ExerciseCatalog.all.count) (lab workshop lists them)\n")
+            #expect(run.output == "lab: there is no exercise 99: the exercises are 1 to \(ExerciseCatalog.all.count) (\(try LabExecutable.printed("workshop", in: checkout.layout.root)) lists them)\n")
         }
     }
 
@@ -45,12 +45,12 @@ struct LabWorkshopCommandTests {
         let checkout = try Checkout()
         let start = try await Self.lab(["start", "1"], in: checkout.layout.root)
         #expect(start.exitStatus == 0)
-        #expect(start.output.contains("Edit Workshop/Exercises/01-confinement/QueueArchive.swift, then run: lab workshop check 1"))
+        #expect(start.output.contains("Edit Workshop/Exercises/01-confinement/QueueArchive.swift, then run: \(try LabExecutable.printed("workshop check 1", in: checkout.layout.root))"))
         let list = try await Self.lab([], in: checkout.layout.root)
         #expect(list.exitStatus == 0)
         #expect(list.output.contains("   1  confinement"))
         #expect(list.output.contains("not checked"))
-        #expect(list.output.contains("Next: exercise 1, confinement: lab workshop check 1"))
+        #expect(list.output.contains("Next: exercise 1, confinement: \(try LabExecutable.printed("workshop check 1", in: checkout.layout.root))"))
         #expect(list.output.split(separator: "\n").filter { $0.contains("not started") }.count == ExerciseCatalog.all.count - 1)
     }
 

@@ -1,4 +1,5 @@
 import Demos
+import ChildProcesses
 import WorkshopChecks
 import Support
 
@@ -24,10 +25,10 @@ extension CheckReport {
         }
         lines.append("")
         if passed {
-            lines.append(next.map { "Exercise \(exercise.number) passes. Next: exercise \($0.number), \($0.slug): lab workshop start \($0.number)" }
+            lines.append(next.map { "Exercise \(exercise.number) passes. Next: exercise \($0.number), \($0.slug): \(LabCommandLine.command("workshop start \($0.number)"))" }
                 ?? "Exercise \(exercise.number) passes, and so does every other: the workshop is done.")
         } else {
-            lines.append("Read more: \(exercise.chapter); see it happen: lab demo \(exercise.demo)")
+            lines.append("Read more: \(exercise.chapter); see it happen: \(LabCommandLine.command("demo \(exercise.demo)"))")
         }
         return lines.joined(separator: "\n")
     }

@@ -59,6 +59,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output format: table, json or markdown.")
     var format: BenchFormat = .table
 
+    @Flag(name: .long, help: "The table with every count (cpu, p50, enqueues, queue jobs, wake-ups, the cost model), wider than 120 columns.")
+    var wide = false
+
     @Option(name: .long, help: ArgumentHelp(
         "Write the report to this file instead of standard output ('-': standard output).",
         discussion: """
@@ -107,6 +110,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let clients { _ = try ClientCounts.parse(clients) }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         if quick && full { throw ValidationError("--quick and --full exclude each other") }
+        if wide && format != .table { throw ValidationError("--wide widens the table; --format \(format.rawValue) has every count already") }
         for name in pattern where RowCatalog.row(named: name) == nil {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
@@ -150,9 +154,9 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if output != nil {
-            outputs.append((report.rendered(as: format), destinations.report))
+            outputs.append((report.rendered(as: format, wide: wide), destinations.report))
         } else {
-            let text = format == .table ? report.renderedTable(colors: ProgressLine.standardOutputIsTerminal) : report.rendered(as: format)
+            let text = format == .table ? report.renderedTable(colors: ProgressLine.standardOutputIsTerminal, wide: wide) : report.rendered(as: format)
             outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
         }
         try OutputFile.write(outputs)

@@ -1,4 +1,5 @@
 import Support
+import ChildProcesses
 import ArgumentParser
 import Demos
 
@@ -53,7 +54,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         Interruption.install(saying: "the demo stopped, and every process it started was ended")
         guard !list, let name, let demo = DemoCatalog.demo(named: name) else {
-            try StandardOutput.write("The demos, one per lesson (lab demo NAME runs one):\n\n" + DemoCatalog.listing() + "\n")
+            try StandardOutput.write("The demos, one per lesson (\(LabCommandLine.command("demo NAME")) runs one):\n\n" + DemoCatalog.listing() + "\n")
             return
         }
         let text: String

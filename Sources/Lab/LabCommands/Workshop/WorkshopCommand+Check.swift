@@ -1,4 +1,5 @@
 import Support
+import ChildProcesses
 import ArgumentParser
 import Foundation
 import Workbench
@@ -65,7 +66,7 @@ extension CheckReport {
     func verdict(_ exercise: Exercise) throws(LabError) {
         guard let failure = firstFailure else { return }
         throw .checkFailed(
-            "exercise \(exercise.number) does not pass yet (\(failure.id)); a hint: lab workshop hint \(exercise.number)"
+            "exercise \(exercise.number) does not pass yet (\(failure.id)); a hint: \(LabCommandLine.command("workshop hint \(exercise.number)"))"
         )
     }
 }

@@ -1,4 +1,5 @@
 import Support
+import ChildProcesses
 import ArgumentParser
 import Foundation
 import Workbench
@@ -22,8 +23,8 @@ struct StartCommand: AsyncParsableCommand {
         let copied = try bench.start(exercise)
         var lines = bench.introduction(of: exercise) + [""]
         lines.append(copied.isEmpty
-            ? "Already started: edit \(bench.copies(of: exercise)) (lab workshop reset \(exercise.number) brings back the starter)."
-            : "Edit \(bench.copies(of: exercise)), then run: lab workshop check \(exercise.number)")
+            ? "Already started: edit \(bench.copies(of: exercise)) (\(LabCommandLine.command("workshop reset \(exercise.number)")) brings back the starter)."
+            : "Edit \(bench.copies(of: exercise)), then run: \(LabCommandLine.command("workshop check \(exercise.number)"))")
         try StandardOutput.write(lines: lines)
     }
 }

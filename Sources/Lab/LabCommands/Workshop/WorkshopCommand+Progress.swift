@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Demos
 import Foundation
 import Workbench
@@ -38,7 +39,7 @@ struct ListCommand: AsyncParsableCommand {
         lines.append("")
         if let next = bench.next {
             let verb = bench.status(of: next) == .notStarted ? "start" : "check"
-            lines.append("Next: exercise \(next.number), \(next.slug): lab workshop \(verb) \(next.number)")
+            lines.append("Next: exercise \(next.number), \(next.slug): \(LabCommandLine.command("workshop \(verb) \(next.number)"))")
         } else {
             lines.append("Every exercise passes: the workshop is done.")
         }
@@ -83,8 +84,8 @@ struct HintCommand: AsyncParsableCommand {
         let count = exercise.hints.count
         var lines = ["Exercise \(exercise.number), hint \(hint.number) of \(count):"] + wrap(hint.text)
         lines.append(hint.number < count
-            ? "(lab workshop hint \(exercise.number) again gives the next one)"
-            : "(that was the last hint; lab workshop solution \(exercise.number) shows the reference solution)")
+            ? "(\(LabCommandLine.command("workshop hint \(exercise.number)")) again gives the next one)"
+            : "(that was the last hint; \(LabCommandLine.command("workshop solution \(exercise.number)")) shows the reference solution)")
         do {
             try StandardOutput.write(lines: lines)
         } catch {

@@ -1,4 +1,5 @@
 import Support
+import ChildProcesses
 import ArgumentParser
 import NoteStore
 import Workbench
@@ -37,13 +38,13 @@ struct ExerciseNumber: ParsableArguments {
         let all = ExerciseCatalog.all
         if let value = Int(number) {
             guard let exercise = ExerciseCatalog.exercise(value) else {
-                throw .usage("there is no exercise \(value): the exercises are 1 to \(all.count) (lab workshop lists them)")
+                throw .usage("there is no exercise \(value): the exercises are 1 to \(all.count) (\(LabCommandLine.command("workshop")) lists them)")
             }
             return exercise
         }
         guard let exercise = all.first(where: { $0.slug == number.lowercased() }) else {
             throw .usage(
-                "there is no exercise '\(number.shown)': give its number, 1 to \(all.count), or its name, such as \(all[0].slug) (lab workshop lists them)"
+                "there is no exercise '\(number.shown)': give its number, 1 to \(all.count), or its name, such as \(all[0].slug) (\(LabCommandLine.command("workshop")) lists them)"
             )
         }
         return exercise
@@ -59,7 +60,7 @@ extension Workbench {
             "Exercise \(exercise.number): \(exercise.slug) (lesson \(exercise.lesson))",
             "  Goal: \(exercise.goal)",
             "  Source: \(exercise.source)",
-            "  Read: \(exercise.chapter); see it happen: lab demo \(exercise.demo)",
+            "  Read: \(exercise.chapter); see it happen: \(LabCommandLine.command("demo \(exercise.demo)"))",
         ]
     }
 

@@ -8,7 +8,8 @@
 /// asserted by a test. Parts that crash by design never run in the demo's own process:
 /// they go through ``DemoEnvironment/crash(_:)``.
 package protocol Demo: Sendable {
-    /// What the run observed: counts, states and messages, never times.
+    /// What the run observed: counts, states and messages. A time only where the lesson is a
+    /// delay a user would feel (lesson 19's frames), and then no test compares it.
     associatedtype Outcome: Codable, Sendable, Equatable
 
     /// The name `lab demo` takes, in kebab case.

@@ -28,9 +28,20 @@ extension BenchReport {
         var sentences: [String] = []
 
         if let raw {
-            var base = "raw-sqlite does one operation's SQL in \(Self.microseconds(raw))"
-            if let store { base += ", and the lab's store on top of it, with no concurrency layer (store-sync), in \(Self.microseconds(store))" }
-            sentences.append(base + ".")
+            let rawFetches = scenario.reference?.mergesSaves == false
+            let storeMerges = scenario.row(.storeSync)?.mergesSaves == true
+            if let store, rawFetches && storeMerges {
+                // Two kinds of work: said first, or raw-sqlite reads as the slower layer.
+                sentences.append(
+                    "raw-sqlite has no change notification, so its list fetches the count and every shown note again after each save: "
+                        + "one operation takes \(Self.microseconds(raw)). The lab's store with no concurrency layer (store-sync) merges "
+                        + "each save into its view context instead of fetching again: \(Self.microseconds(store))."
+                )
+            } else {
+                var base = "raw-sqlite does one operation's SQL in \(Self.microseconds(raw))"
+                if let store { base += ", and the lab's store on top of it, with no concurrency layer (store-sync), in \(Self.microseconds(store))" }
+                sentences.append(base + ".")
+            }
         }
         let definition = scenario.scenario.definition
         if let roundTrip, raw == nil || !kept.isEmpty {
@@ -46,7 +57,10 @@ extension BenchReport {
         if let frames = framesSentence(of: scenario) { sentences.append(frames) }
         let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)
         if !unresolved.isEmpty {
-            sentences.append("The ranges of \(unresolved.joined(separator: ", ")) overlap a neighbour's: this run does not establish their order (marked ~).")
+            sentences.append(
+                "The rounds do not tell \(unresolved.joined(separator: ", ")) apart from a row ranked next to \(unresolved.count == 1 ? "it" : "each"): "
+                    + "this run does not establish their order (marked ~)."
+            )
         }
         let misses = scenario.rows.compactMap { row -> String? in
             guard let ratio = scenario.modelRatio(for: row, model: model), !CostModel.fits(ratio) else { return nil }

@@ -72,7 +72,7 @@ extension BenchReport.ScenarioResult {
                     modelRatio: modelRatio(for: row, model: model),
                     dominantTerm: dominantTerm(for: row, model: model),
                     modelMissing: modelMissingReason(for: row),
-                    spreadHidesRanking: spreadHidesRanking(of: row)
+                    spreadHidesRanking: spreadHidesRanking(of: row), rank: tier(of: row)
                 )
             })),
         ])
@@ -96,7 +96,7 @@ extension BenchReport.ScenarioResult {
 extension BenchReport.RowResult {
     package func json(
         predictedNanoseconds: Double?, modelRatio: Double?, dominantTerm: String? = nil, modelMissing: String,
-        spreadHidesRanking: Bool
+        spreadHidesRanking: Bool, rank: Int? = nil
     ) -> JSONValue {
         var notes = self.notes
         if modelRatio == nil {
@@ -117,6 +117,8 @@ extension BenchReport.RowResult {
             ("kind", .string(kind.rawValue)),
             ("throughput", spread(throughput)),
             ("spread_hides_ranking", .bool(spreadHidesRanking)),
+            ("rank", rank.map(JSONValue.integer) ?? .null),
+            ("ns_per_op_by_round", .array(nanosecondsByRound.map(JSONValue.number))),
             ("cpu_us_per_op", spread(cpuMicroseconds)),
             ("wakeups_per_op", number(wakeupsPerOperation)),
             ("latency_us", latencyJSON),

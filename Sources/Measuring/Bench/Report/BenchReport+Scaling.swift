@@ -5,8 +5,9 @@ import Support
 extension BenchReport {
     /// A sweep's table for a terminal: one line per row, one column per client count, and
     /// the scaling, so that how each row grows with clients reads along one line.
-    package func scalingTable(_ sweep: ClientSweep) -> [String] {
-        ["\(sweep.scenario.rawValue): throughput by clients", "  " + scalingLegend(sweep)]
+    package func scalingTable(_ sweep: ClientSweep, wrapped: Bool = false) -> [String] {
+        let legend = wrapped ? wrap(scalingLegend(sweep), width: Self.terminalWidth, indent: "  ") : ["  " + scalingLegend(sweep)]
+        return ["\(sweep.scenario.rawValue): throughput by clients"] + legend
             + TextTable(columns: Self.scalingColumns(sweep), rows: Self.scalingCells(sweep)).aligned().map { "  " + $0 }
     }
 

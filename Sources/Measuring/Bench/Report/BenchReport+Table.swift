@@ -1,3 +1,4 @@
+import ChildProcesses
 import RowKit
 import Foundation
 import Harness
@@ -6,31 +7,62 @@ import Support
 // MARK: - Terminal table and Markdown
 
 extension BenchReport {
-    /// One aligned table per scenario, for a terminal; colour only when `colors` is true.
-    package func renderedTable(colors: Bool = false) -> String {
-        var lines: [String] = [header.joined(separator: "\n"), ""]
+    /// What `lab bench` prints: one aligned table per scenario, for a terminal, then what
+    /// the run found; colour only when `colors` is true. The table fits 120 columns and shows
+    /// the counts a reader acts on; `wide` shows every count, as the Markdown page does.
+    package func renderedTable(colors: Bool = false, wide: Bool = false) -> String {
+        var lines: [String] = wide ? header : header.flatMap(Self.hanging)
+        lines.append("")
         for scenario in scenarios {
-            lines.append("\(title(of: scenario)): \(scenario.scenario.definition.summary)")
-            lines.append("  \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)")
-            if let roundTrip = roundTripLine(of: scenario) { lines.append("  \(roundTrip)") }
+            let title = "\(title(of: scenario)): \(scenario.scenario.definition.summary)"
+            lines.append(contentsOf: wide ? [title] : Self.hanging(title))
+            lines.append(contentsOf: paragraph("\(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum \(scenario.expectedChecksum)", wide: wide))
+            if let roundTrip = roundTripLine(of: scenario) { lines.append(contentsOf: paragraph(roundTrip, wide: wide)) }
             if !scenario.rows.isEmpty {
-                let table = TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).aligned()
-                lines.append(contentsOf: table.map { "  " + (colors ? Self.colored($0) : $0) })
+                let table = wide
+                    ? TextTable(columns: columns(of: scenario), rows: cells(of: scenario))
+                    : TextTable(columns: Self.compactColumns, rows: compactCells(of: scenario))
+                lines.append(contentsOf: table.aligned().map { "  " + (colors ? Self.colored($0) : $0) })
             }
-            lines.append(contentsOf: notes(of: scenario).map { "  " + $0 })
+            if !wide {
+                for row in scenario.rows { if let failure = row.failure { lines.append(contentsOf: paragraph("\(row.name) failed: \(failure)", wide: false)) } }
+            }
+            for note in notes(of: scenario) { lines.append(contentsOf: paragraph(note, wide: wide)) }
             lines.append("")
-            let frames = framesTable(of: scenario)
+            let frames = wide ? framesTable(of: scenario) : compactFramesTable(of: scenario)
             if !frames.isEmpty {
                 lines.append(contentsOf: frames)
                 lines.append("")
             }
             if let sweep = endsSweep(scenario) {
-                lines.append(contentsOf: scalingTable(sweep).map { colors ? Self.colored($0) : $0 })
+                lines.append(contentsOf: scalingTable(sweep, wrapped: !wide).map { colors ? Self.colored($0) : $0 })
                 lines.append("")
             }
         }
-        lines.append(contentsOf: footer)
+        if wide {
+            lines.append(contentsOf: footer)
+        } else {
+            lines.append(contentsOf: Self.hanging("How to read it (every count: \(LabCommandLine.command("bench --wide")), --format json, or make bench's Results.md):"))
+            for line in compactLegend { lines.append(contentsOf: wrap(line, width: Self.terminalWidth, indent: "  ", bullet: true)) }
+            lines.append("")
+            lines.append(contentsOf: findingsLines)
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The width the terminal report keeps within.
+    package static let terminalWidth = 120
+
+    /// `text` wrapped to the terminal's width, the lines after the first indented.
+    static func hanging(_ text: String) -> [String] {
+        var lines = wrap(text, width: terminalWidth, indent: "  ")
+        if lines[0].hasPrefix("  ") { lines[0].removeFirst(2) }
+        return lines
+    }
+
+    /// A line under a scenario's title: as it is in the wide report, wrapped in the other.
+    private func paragraph(_ text: String, wide: Bool) -> [String] {
+        wide ? ["  " + text] : wrap(text, width: Self.terminalWidth, indent: "  ")
     }
 
     /// The same tables as GitHub Markdown, each followed by what explains its differences;

@@ -101,13 +101,14 @@ package struct BenchReport: Sendable {
             return model.dominantTerm(for: row, base: base)
         }
 
-        /// Whether `row`'s throughput range overlaps the range of a row ranked next to it:
-        /// the run does not establish their order, whatever the medians say.
+        /// Whether the rounds do not tell `row` apart from a row ranked next to it
+        /// (``order(of:and:)``): the run does not establish their order, whatever the
+        /// medians say.
         func spreadHidesRanking(of row: RowResult) -> Bool {
-            let ranked = rows.filter { $0.throughput != nil }.sorted { $0.throughput!.median > $1.throughput!.median }
-            guard let index = ranked.firstIndex(where: { $0.id == row.id }), let spread = row.throughput else { return false }
+            let ranked = ranked
+            guard let index = ranked.firstIndex(where: { $0.id == row.id }) else { return false }
             let neighbours = [index - 1, index + 1].filter(ranked.indices.contains).map { ranked[$0] }
-            return neighbours.contains { neighbour in neighbour.throughput.map(spread.overlaps) ?? false }
+            return neighbours.contains { order(of: row, and: $0) == nil }
         }
     }
 
@@ -126,6 +127,9 @@ package struct BenchReport: Sendable {
         var throughput: Spread?
         /// Each timed run's time per operation, with the costs of the probes on either side of it.
         var probedRuns: [ProbedRun] = []
+        /// Each round's time per operation in nanoseconds, in the order the rounds ran: a row
+        /// that failed stops running, so its list is shorter (``ScenarioResult/order(of:and:)``).
+        var nanosecondsByRound: [Double] = []
         /// CPU time per operation over the timed runs, in microseconds (all threads).
         var cpuMicroseconds: Spread?
         /// Voluntary context switches per operation, median of the timed runs.
@@ -181,6 +185,7 @@ package struct BenchReport: Sendable {
             costModel = row.costModel
             callsPerOperation = Double(plan.scenario.definition.callsPerOperation)
             throughput = Spread(runs.map { operations / $0.seconds })
+            nanosecondsByRound = runs.map { $0.seconds * 1e9 / operations }
             mergesSaves = runs.first?.mergesSaves
             probedRuns = runs.compactMap { run in
                 run.costs.map {
@@ -364,9 +369,9 @@ package struct BenchReport: Sendable {
 // MARK: - Rendering
 
 extension BenchReport {
-    package func rendered(as format: BenchFormat) -> String {
+    package func rendered(as format: BenchFormat, wide: Bool = false) -> String {
         switch format {
-        case .table: renderedTable()
+        case .table: renderedTable(wide: wide)
         case .json: renderedJSON()
         case .markdown: renderedMarkdown()
         }
