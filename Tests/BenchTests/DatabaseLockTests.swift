@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Synchronization
 import TestSupport
 import Testing
 
@@ -23,6 +24,37 @@ struct DatabaseLockTests {
         let others = try (0..<120).map { index in try DatabaseLock(for: Self.emptyFile(folder.path("other-\(index)"))) }
         defer { others.forEach { $0.release() } }
         #expect(DatabaseLock.holder(of: lock.identity) == getpid())
+    }
+
+    @Test(
+        "The holder is found while other locks are taken and released: a line the kernel's table skipped between two pages is read again",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks"))
+    )
+    func holderWhileOtherLocksChange() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let lock = try DatabaseLock(for: path)
+        defer { lock.release() }
+        let paths = (0..<60).map { Self.emptyFile(folder.path("churn-\($0)")) }
+        let stop = Atomic<Bool>(false)
+        // Two threads take and release 30 locks each, over and over: every reading of the
+        // table meets lines that come and go before the run's own.
+        let churners = (0..<2).map { half in
+            Thread {
+                let descriptors = paths[(half * 30)..<(half * 30 + 30)].map { open($0, O_RDONLY | O_CLOEXEC) }
+                defer { descriptors.forEach { close($0) } }
+                while !stop.load(ordering: .relaxed) {
+                    for descriptor in descriptors { flock(descriptor, LOCK_EX) }
+                    for descriptor in descriptors { flock(descriptor, LOCK_UN) }
+                }
+            }
+        }
+        churners.forEach { $0.start() }
+        defer { stop.store(true, ordering: .relaxed) }
+        var missed = 0
+        for _ in 0..<300 where DatabaseLock.holder(of: lock.identity) != getpid() { missed += 1 }
+        #expect(missed == 0, "the held lock was not found in \(missed) of 300 lookups")
     }
 
     /// Makes an empty file at `path` and returns the path.
