@@ -41,8 +41,8 @@ func folders(in layer: String) -> [String] {
 // MARK: - The patterns
 
 /// What a pattern's target needs beyond the store, the workload and the row kit. A row with
-/// nothing to add is its folder in Sources/Patterns/ and its line in the row catalog
-/// (Sources/Measuring/Bench/Rows/RowCatalog.swift); no line here.
+/// nothing to add is its folder in Sources/Patterns/, its name in `patterns` below and its
+/// line in the row catalog (Sources/Patterns/Rows/RowCatalog.swift); no line here.
 let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftSetting])] = [
     // The rows of executors reuse the custom executor's context executor.
     "TaskExecutorStore": (["CustomExecutorStore"], []),
@@ -57,8 +57,14 @@ let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftS
     "Baselines": (["CSQLite", .product(name: "GRDB", package: "GRDB.swift")], []),
 ]
 
-/// One target per folder of Sources/Patterns/.
-let patterns = folders(in: "Patterns")
+/// The patterns' targets, one per folder of Sources/Patterns/ but Rows, listed here as
+/// swift-nio's manifests list theirs: SwiftPM keeps a manifest's evaluation by its text, so a
+/// folder found by scanning would not be a target until the manifest is read again.
+let patterns = [
+    "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
+    "ModelActorOnMainStore", "TaskExecutorStore", "ActorConfinedStore", "ThreadExecutorStore", "NonsendingStore",
+    "ConcurrentStore", "ReaderPoolStore", "Baselines",
+]
 
 // MARK: - The workshop
 
@@ -124,12 +130,16 @@ let baseTargets: [Target] = [
         .target(name: "RowKit", dependencies: ["NoteStore", "Workload"], path: path("Workload", "RowKit"), swiftSettings: strictSwift),
     ]
 
-let patternTargets: [Target] = patterns.map { name in
-        .target(
-            name: name, dependencies: ["NoteStore", "Workload", "RowKit"] + (patternNeeds[name]?.dependencies ?? []),
-            path: path("Patterns", name), swiftSettings: strictSwift + (patternNeeds[name]?.settings ?? [])
-        )
+let patternTargets: [Target] = patterns.map { name -> Target in
+        let needs = patternNeeds[name]
+        let dependencies: [Target.Dependency] = ["NoteStore", "Workload", "RowKit"] + (needs?.dependencies ?? [])
+        return .target(name: name, dependencies: dependencies, path: path("Patterns", name), swiftSettings: strictSwift + (needs?.settings ?? []))
     }
+
+/// The catalog beside the rows it lists: the engine, the benchmarks and the tests take the
+/// rows from it, and import no pattern.
+let rowsDependencies: [Target.Dependency] = ["Support", "NoteStore", "Workload", "RowKit"] + patterns.map { Target.Dependency.target(name: $0) }
+let rowsTarget: Target = .target(name: "Rows", dependencies: rowsDependencies, path: path("Patterns", "Rows"), swiftSettings: strictSwift)
 
 let measuringTargets: [Target] = [
         // MARK: Measuring
@@ -155,7 +165,7 @@ let measuringTargets: [Target] = [
         // report and its renderers. `lab bench` and Benchmarks/ both drive it.
         .target(
             name: "Bench",
-            dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Harness"] + patterns.map { .target(name: $0) },
+            dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Harness"],
             path: path("Measuring", "Bench"),
             swiftSettings: strictSwift
         ),
@@ -186,7 +196,7 @@ let workshopTargets: [Target] = [
         .target(
             name: "WorkshopChecks",
             dependencies: [
-                "Support", "ChildProcesses", "NoteStore", "Workload", "WorkshopKit", "Harness", "Demos",
+                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "WorkshopKit", "Harness", "Demos",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
             ],
             path: path("Workshop", "WorkshopChecks"),
@@ -230,7 +240,7 @@ let workshopTargets: [Target] = [
         ),
         // The learner's workbench behind `lab workshop`: copies, checks, progress, diffs.
         .target(
-            name: "Workbench", dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "Demos", "WorkshopChecks"],
+            name: "Workbench", dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "WorkshopChecks"],
             path: path("Workshop", "Workbench"), swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -246,7 +256,7 @@ let labTargets: [Target] = [
         .target(
             name: "LabCommands",
             dependencies: [
-                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Demos", "Bench", "Harness", "WorkshopChecks",
+                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Demos", "Bench", "Harness", "WorkshopChecks",
                 "Workbench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: path("Lab", "LabCommands"),
@@ -282,27 +292,30 @@ let guideAndTestTargets: [Target] = [
         .testTarget(
             name: "PatternsTests",
             dependencies: [
-                "Bench", "TestSupport",
+                "Bench", "Rows", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ] + patterns.map { .target(name: $0) },
             swiftSettings: strictSwift
         ),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
-        // The engine and the file safety beneath it, called directly: the cost model, the
-        // counting pass's rules, the lab's side files and database paths, child processes.
+        // The bottom layer's modules: child processes, the database lock, side files, the
+        // commands the lab prints.
+        .testTarget(name: "SupportTests", dependencies: ["Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
+        // The engine, called directly: the cost model, the counting pass's rules, the
+        // report's renderers, the database paths.
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Baselines", "CustomExecutorStore", "ReaderPoolStore", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
+            dependencies: ["Bench", "Rows", "Baselines", "CustomExecutorStore", "QueuePerformStore", "ActorPerObjectStore", "ReaderPoolStore", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
             swiftSettings: strictSwift
         ),
         // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.
-        .testTarget(name: "DocumentationTests", dependencies: ["Demos", "Bench", "WorkshopChecks"], swiftSettings: strictSwift),
+        .testTarget(name: "DocumentationTests", dependencies: ["Demos", "Bench", "Rows", "WorkshopChecks"], swiftSettings: strictSwift),
         // The `lab` command as a user runs it (the built executable, as a child process), and
         // its argument parsing and workshop commands.
         .testTarget(
             name: "LabCommandsTests",
-            dependencies: ["LabCommands", "Bench", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench"],
+            dependencies: ["LabCommands", "Bench", "Rows", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
@@ -327,14 +340,16 @@ let package = Package(
         .library(name: "Workload", targets: ["Workload"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "RowKit", targets: ["RowKit"]),
+        .library(name: "Rows", targets: ["Rows"]),
         .library(name: "Bench", targets: ["Bench"]),
-        .library(name: "CustomExecutorStore", targets: ["CustomExecutorStore"]),
-        .library(name: "GlobalActorStore", targets: ["GlobalActorStore"]),
         .library(name: "PreconcurrencyStore", targets: ["PreconcurrencyStore"]),
         .library(name: "WorkshopKit", targets: ["WorkshopKit"]),
         .library(name: "WorkshopChecks", targets: ["WorkshopChecks"]),
         .library(name: "WorkshopSourceRules", targets: ["WorkshopSourceRules"]),
-    ],
+    ]
+        // Every pattern is a library: its repository is the API a reader learns, and what is
+        // `public` in it is that API; what only the lab's own targets share is `package`.
+        + patterns.map { .library(name: $0, targets: [$0]) },
     // The one switch between the measuring build and the sanitizer builds. jemalloc replaces
     // malloc for the whole process and exports C++ operator new/delete, which ThreadSanitizer
     // and AddressSanitizer must own: `make race` and `make leaks` build with
@@ -353,7 +368,7 @@ let package = Package(
         // the version of the 6.3 compiler's.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
-    targets: baseTargets + patternTargets + measuringTargets + lessonTargets + workshopTargets + labTargets
+    targets: baseTargets + patternTargets + [rowsTarget] + measuringTargets + lessonTargets + workshopTargets + labTargets
         + guideAndTestTargets,
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,8 @@ let package = Package(
             name: "Patterns",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Bench", package: "concurrency-patterns-lab"),  // RowCatalog, RowCycle
+                .product(name: "Bench", package: "concurrency-patterns-lab"),  // RowCycle
+                .product(name: "Rows", package: "concurrency-patterns-lab"),  // RowCatalog
                 .product(name: "RowKit", package: "concurrency-patterns-lab"),
                 .product(name: "Harness", package: "concurrency-patterns-lab"),  // HopMeter
                 .product(name: "NoteStore", package: "concurrency-patterns-lab"),

@@ -17,6 +17,7 @@ import Benchmark
 import Harness
 import NoteStore
 import Bench
+import Rows
 import Workload
 import RowKit
 

@@ -1,3 +1,4 @@
+import Rows
 import Baselines
 import CustomExecutorStore
 import Foundation

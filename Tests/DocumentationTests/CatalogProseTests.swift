@@ -1,3 +1,4 @@
+import Rows
 import Foundation
 import Bench
 import Testing

@@ -22,6 +22,17 @@ struct LayerTests {
         return targets
     }()
 
+    @Test("Package.swift lists every folder of Sources/Patterns/ as a pattern target, and no other: a new row's folder fails here until it is listed")
+    func patternsListed() throws {
+        let manifest = try String(contentsOf: Guide.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let start = try #require(manifest.range(of: "let patterns = ["))
+        let end = try #require(manifest[start.upperBound...].range(of: "]"))
+        let listed = manifest[start.upperBound..<end.lowerBound].split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            .filter { !$0.isEmpty }
+        #expect(listed.sorted() == Self.folders(in: "Sources/Patterns").filter { $0 != "Rows" })
+    }
+
     @Test("Sources/ holds the layers and nothing else")
     func sourcesAreLayers() {
         #expect(Self.folders(in: "Sources") == Self.layers.sorted())

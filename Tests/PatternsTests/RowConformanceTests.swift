@@ -1,3 +1,4 @@
+import Rows
 import Bench
 import Foundation
 import NoteStore

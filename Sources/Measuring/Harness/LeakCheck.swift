@@ -43,9 +43,6 @@ package struct LeakCheck: Sendable {
         }
         return LeakReport(leakedObjects: survivors.count, survivorsByType: byType, paths: paths)
     }
-
-    /// How many instances were found reachable from the root.
-    package var trackedCount: Int { tracked.count }
 }
 
 // MARK: - LeakReport

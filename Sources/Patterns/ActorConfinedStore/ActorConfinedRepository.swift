@@ -25,10 +25,6 @@ public actor ActorConfinedRepository: ContextActor {
     }
 }
 
-extension RowID {
-    public static let actorConfined = RowID("actor-confined")
-}
-
 extension RowDescriptor {
     /// `actor-confined`: the context belongs to the actor's default executor.
     public static let actorConfined = RowDescriptor(

@@ -89,10 +89,6 @@ public final class ActorPerObjectRepository: NoteRepository {
     }
 }
 
-extension RowID {
-    public static let actorPerObject = RowID("actor-per-object")
-}
-
 extension RowDescriptor {
     /// `actor-per-object`: every note is an actor; every read is a lookup and a hop into it.
     public static let actorPerObject = RowDescriptor(

@@ -291,10 +291,6 @@ extension GRDBRepository {
 
 // MARK: - RowDescriptor
 
-extension RowID {
-    public static let grdb = RowID("grdb")
-}
-
 extension RowDescriptor {
     /// `grdb`: GRDB's `DatabaseQueue` with the same SQL, through its async API.
     public static let grdb = RowDescriptor(
@@ -322,10 +318,6 @@ extension RowDescriptor {
 }
 
 // MARK: - grdb-pool
-
-extension RowID {
-    public static let grdbPool = RowID("grdb-pool")
-}
 
 extension RowDescriptor {
     /// `grdb-pool`: GRDB's `DatabasePool`, with the same SQL through the same async calls

@@ -27,10 +27,6 @@ public final class MutexRepository: SQLNotesRepository {
     // snippet: end
 }
 
-extension RowID {
-    public static let mutex = RowID("mutex")
-}
-
 extension RowDescriptor {
     /// `mutex`: a lock instead of an actor; blocking, with no hops.
     public static let mutex = RowDescriptor(

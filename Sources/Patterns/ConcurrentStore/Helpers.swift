@@ -17,10 +17,6 @@ nonisolated func checked<Value: Sendable>(_ value: Value) async -> Value {
     return value
 }
 
-extension RowID {
-    public static let concurrent = RowID("concurrent")
-}
-
 extension RowDescriptor {
     /// `concurrent`: helpers that leave the actor's executor on every call.
     public static let concurrent = RowDescriptor(

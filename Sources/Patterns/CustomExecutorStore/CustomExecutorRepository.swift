@@ -78,10 +78,6 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
     }
 }
 
-extension RowID {
-    public static let customExecutor = RowID("custom-executor")
-}
-
 extension RowDescriptor {
     /// `custom-executor`: the actor's jobs run on the context's queue, as `@ModelActor`'s do.
     public static let customExecutor = RowDescriptor(

@@ -81,10 +81,6 @@ public final class GlobalActorRepository: NoteRepository {
     }
 }
 
-extension RowID {
-    public static let globalActor = RowID("global-actor")
-}
-
 extension RowDescriptor {
     /// `global-actor`: `@DatabaseActor` types on the context's queue; zero hops between them.
     public static let globalActor = RowDescriptor(

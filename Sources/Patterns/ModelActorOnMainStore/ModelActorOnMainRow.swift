@@ -14,10 +14,6 @@ import NoteStore
 import Workload
 import RowKit
 
-extension RowID {
-    public static let modelActorOnMain = RowID("model-actor-on-main")
-}
-
 extension RowDescriptor {
     /// `model-actor-on-main`: the custom-executor actor, made on the main actor, so on the main queue.
     public static let modelActorOnMain = RowDescriptor(

@@ -16,10 +16,6 @@ nonisolated func checked<Value: Sendable>(_ value: Value) async -> Value {
     return value
 }
 
-extension RowID {
-    public static let nonsending = RowID("nonsending")
-}
-
 extension RowDescriptor {
     /// `nonsending`: helpers that stay on the actor's executor.
     public static let nonsending = RowDescriptor(

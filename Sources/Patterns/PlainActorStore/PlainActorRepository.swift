@@ -79,10 +79,6 @@ public actor PlainActorRepository: NoteRepository {
     }
 }
 
-extension RowID {
-    public static let plainActor = RowID("plain-actor")
-}
-
 extension RowDescriptor {
     /// `plain-actor`: an actor for mutual exclusion, `perform` for the context's queue.
     public static let plainActor = RowDescriptor(

@@ -77,10 +77,6 @@ public final class QueuePerformRepository: NoteRepository {
     }
 }
 
-extension RowID {
-    public static let queuePerform = RowID("queue-perform")
-}
-
 extension RowDescriptor {
     /// `queue-perform`: every call is a `perform` closure on the context's queue.
     public static let queuePerform = RowDescriptor(

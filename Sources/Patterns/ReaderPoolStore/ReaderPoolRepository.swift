@@ -121,10 +121,6 @@ actor Writer: NoteModelActor {
 
 // MARK: - The row
 
-extension RowID {
-    public static let readerPool = RowID("reader-pool")
-}
-
 extension RowDescriptor {
     /// `reader-pool`: writes on one model actor, reads on the container's pool of readers.
     public static let readerPool = RowDescriptor(

@@ -14,10 +14,6 @@ import NoteStore
 import Workload
 import RowKit
 
-extension RowID {
-    public static let taskExecutor = RowID("task-executor")
-}
-
 extension RowDescriptor {
     /// Each of the row's hops is an enqueue on the context's queue from that queue's own
     /// thread, and the other way round: the same count for both.

@@ -26,10 +26,6 @@ public actor ThreadExecutorRepository: ContextActor {
     }
 }
 
-extension RowID {
-    public static let threadExecutor = RowID("thread-executor")
-}
-
 extension RowDescriptor {
     /// `thread-executor`: the actor's jobs run on one dedicated thread that spins before it parks.
     public static let threadExecutor = RowDescriptor(

@@ -63,7 +63,6 @@ public final class NoteContainer: Sendable {
     /// is `@MainActor`, so by one thread at a time.
     nonisolated(unsafe) var viewContextStorage: NoteContext?
 
-    private let contexts = Atomic<Int>(0)
     private let rowReads = Atomic<Int>(0)
     private let rowsFetched = Atomic<Int>(0)
     /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
@@ -119,7 +118,6 @@ public final class NoteContainer: Sendable {
     /// `ownedByContainer` (the view context), which then refers back to it unowned.
     func newContext(name: String, queue: ContextQueue?, ownedByContainer: Bool) throws(NoteStoreError) -> NoteContext {
         let connection = try SQLiteConnection(location: connectionLocation)
-        contexts.add(1, ordering: .relaxed)
         // snippet: bind-to-main
         let boundToMain = options.bindsMainActorContextsToMainQueue && ContextQueue.main.isCurrent
         return NoteContext(
@@ -137,7 +135,6 @@ public final class NoteContainer: Sendable {
     /// refers back to it unowned, as the view context does.
     func newReaderContext(name: String, queue: ContextQueue) throws(NoteStoreError) -> NoteContext {
         let connection = try SQLiteConnection(location: connectionLocation, readOnly: true)
-        contexts.add(1, ordering: .relaxed)
         return NoteContext(
             name: name, container: self, connection: connection, queue: queue, ownedByContainer: true, readOnly: true
         )
@@ -162,9 +159,6 @@ public final class NoteContainer: Sendable {
 // MARK: - Audit
 
 extension NoteContainer {
-    /// Contexts this container has made, the view context included.
-    package var contextsMade: Int { contexts.load(ordering: .relaxed) }
-
     /// Notes its contexts have read from the database by identifier (a lookup that found
     /// no object in the context's identity map): each one is a `SELECT` of one row.
     package var noteRowsRead: Int { rowReads.load(ordering: .relaxed) }

@@ -93,7 +93,6 @@ public final class NoteReaderPool: Sendable {
         // A waiter handed a reader as it was cancelled: the read does not start.
         try Task.checkCancellation()
         state.withLock { $0.reads += 1 }
-        StoreAudit.readerPoolRead()
         let job = ReadJob(body: body, reader: reader, container: container)
         let result: Result<T, any Error> = await withCheckedContinuation { continuation in
             reader.queue.async {
@@ -159,11 +158,7 @@ public final class NoteReaderPool: Sendable {
                     state.readsThatWaited += 1
                     return nil
                 }
-                if let outcome {
-                    continuation.resume(with: outcome)
-                } else {
-                    StoreAudit.readerPoolReadWaited()
-                }
+                if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
             let waiter = state.withLock { state in

@@ -101,23 +101,12 @@ package enum StoreAudit {
     // MARK: Reads and writes
 
     private static let readsBehindWrites = Atomic<Int>(0)
-    private static let poolReads = Atomic<Int>(0)
-    private static let poolReadsThatWaited = Atomic<Int>(0)
 
     /// Read jobs, on every context queue of this process, that waited for a write of
     /// their own queue: the sum of ``ContextQueue/readsBehindWrites`` over all queues.
     package static var readsQueuedBehindWrites: Int { readsBehindWrites.load(ordering: .relaxed) }
 
-    /// Reads run through the reader pools of this process (``NoteReaderPool/read(_:)``).
-    package static var readerPoolReads: Int { poolReads.load(ordering: .relaxed) }
-
-    /// Reads of the reader pools of this process that found every reader busy and waited
-    /// for one to be returned.
-    package static var readerPoolReadsThatWaited: Int { poolReadsThatWaited.load(ordering: .relaxed) }
-
     static func readQueuedBehindWrite() { readsBehindWrites.add(1, ordering: .relaxed) }
-    static func readerPoolRead() { poolReads.add(1, ordering: .relaxed) }
-    static func readerPoolReadWaited() { poolReadsThatWaited.add(1, ordering: .relaxed) }
 
     /// Counts a wait that is about to park the calling thread on a queue it is not on.
     static func recordWait() {

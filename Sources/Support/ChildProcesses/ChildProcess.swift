@@ -104,6 +104,16 @@ package enum ChildProcess {
     /// The environment variable that, set to `off`, keeps the backtracer off in every child.
     package static let backtraceSwitch = "LAB_BACKTRACE"
 
+    /// The tool `name`: the path in the environment variable `variable` when it is set, else
+    /// the first `name` on the `PATH`.
+    package static func findTool(_ name: String, overriddenBy variable: String, in environment: [String: String]) -> URL? {
+        if let path = environment[variable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        let folders = (environment["PATH"] ?? "").split(separator: ":")
+        return folders.lazy
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
     /// This process's own executable file.
     package static var currentExecutable: URL {
         #if os(Linux)

@@ -33,11 +33,6 @@ package enum Format {
         return decimal(value, digits: digits) + " ms"
     }
 
-    /// A fraction as a signed whole percentage: +12%, -3%.
-    package static func signedPercent(_ fraction: Double) -> String {
-        String(format: "%+.0f%%", fraction * 100)
-    }
-
     /// Bytes in the largest unit that keeps the number readable: 512 B, 3.2 KiB, 1.5 MiB.
     package static func bytes(_ value: Int64) -> String {
         let magnitude = Double(abs(value))

@@ -1,4 +1,3 @@
-import Demos
 import ChildProcesses
 import WorkshopChecks
 import Support

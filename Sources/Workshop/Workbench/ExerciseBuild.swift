@@ -1,4 +1,3 @@
-import Demos
 import Foundation
 import NoteStore
 import WorkshopChecks
@@ -149,7 +148,7 @@ package struct ExerciseBuild {
 
     /// `swift build --product PRODUCT` in the nested package, as `variant` builds it.
     private func swiftBuild(_ product: String, variant: Variant, named what: String) async throws(LabError) -> ChildProcess.Result {
-        guard let swift = DemoEnvironment.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
+        guard let swift = ChildProcess.findTool("swift", overriddenBy: "SWIFT", in: environment) else {
             throw .data("lab workshop check builds with swift: put the Swift toolchain on PATH, or set SWIFT")
         }
         let scratch = layout.package.appendingPathComponent(variant.scratchFolder)

@@ -1,4 +1,3 @@
-import Demos
 import Foundation
 import ChildProcesses
 
@@ -40,7 +39,7 @@ package struct Sandbox: Sendable, Equatable {
             return Sandbox(.none("turned off with \(switchVariable)=off"))
         }
         #if os(Linux)
-        guard let bwrap = DemoEnvironment.findTool("bwrap", overriddenBy: "BWRAP", in: environment),
+        guard let bwrap = ChildProcess.findTool("bwrap", overriddenBy: "BWRAP", in: environment),
               FileManager.default.isExecutableFile(atPath: bwrap.path)
         else {
             return Sandbox(.none("bubblewrap is not installed (make setup installs it)"))

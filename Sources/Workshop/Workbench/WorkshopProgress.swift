@@ -1,5 +1,4 @@
 import Foundation
-import Demos
 import NoteStore
 import WorkshopChecks
 import Support

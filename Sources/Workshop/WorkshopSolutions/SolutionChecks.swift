@@ -1,7 +1,7 @@
 import WorkshopChecks
 
 /// The check of every reference solution, by exercise number, for `WorkshopReference`.
-public let solutionChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] = [
+package let solutionChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] = [
     1: ConfinementCheck<QueueArchive>.run(arguments:seeds:),
     2: DebugSwitchCheck<NoteTitles>.run(arguments:seeds:),
     3: PlainActorCheck<ActorArchive>.run(arguments:seeds:),

@@ -2,7 +2,7 @@ import WorkshopChecks
 
 /// The check of every starter that compiles, by exercise number, for `WorkshopReference`.
 /// The starters of exercises 6, 7 and 18 do not compile: the tests compile them instead.
-public let starterChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] = [
+package let starterChecks: [Int: @Sendable ([String], [UInt64]?) async -> Int32] = [
     1: ConfinementCheck<QueueArchive>.run(arguments:seeds:),
     2: DebugSwitchCheck<NoteTitles>.run(arguments:seeds:),
     3: PlainActorCheck<ActorArchive>.run(arguments:seeds:),

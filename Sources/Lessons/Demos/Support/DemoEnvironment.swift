@@ -170,16 +170,6 @@ package struct DemoEnvironment: Sendable {
 
     /// `SWIFTC` when set, else `swiftc` on the `PATH`.
     static func findCompiler(in environment: [String: String]) -> URL? {
-        findTool("swiftc", overriddenBy: "SWIFTC", in: environment)
-    }
-
-    /// The tool `name`: the path in the environment variable `variable` when it is set, else
-    /// the first `name` on the `PATH`.
-    package static func findTool(_ name: String, overriddenBy variable: String, in environment: [String: String]) -> URL? {
-        if let path = environment[variable], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let folders = (environment["PATH"] ?? "").split(separator: ":")
-        return folders.lazy
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        ChildProcess.findTool("swiftc", overriddenBy: "SWIFTC", in: environment)
     }
 }

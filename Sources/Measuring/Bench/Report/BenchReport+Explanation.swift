@@ -1,8 +1,5 @@
-import ActorPerObjectStore
-import Baselines
-import CustomExecutorStore
+import Rows
 import Foundation
-import QueuePerformStore
 import RowKit
 import Support
 import Workload
@@ -84,8 +81,8 @@ extension BenchReport {
             roundTripOverWork: (store ?? raw).map { Format.decimal(roundTrip / $0, digits: 1) } ?? "-",
             clients: scenario.clients, cores: machine.cores,
             readerComparison: scenario.scenario.definition.hasReader ? readerComparison(scenario, roundTrip: roundTrip) : nil
-        ) { count, name, digits in
-            let row = scenario.row(RowID(name))
+        ) { count, id, digits in
+            let row = scenario.row(id)
             let value = switch count {
             case .wakeups: row?.wakeupsPerOperation
             case .queueDispatches: row?.queueDispatchesPerOperation

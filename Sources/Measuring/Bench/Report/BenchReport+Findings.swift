@@ -1,5 +1,3 @@
-import ActorPerObjectStore
-import CustomExecutorStore
 import RowKit
 import Support
 import Workload

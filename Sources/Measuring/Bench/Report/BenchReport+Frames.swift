@@ -1,3 +1,4 @@
+import Rows
 import RowKit
 import Support
 import Workload

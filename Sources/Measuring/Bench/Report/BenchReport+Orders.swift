@@ -1,4 +1,5 @@
 import RowKit
+import Workload
 
 // MARK: - Orders the rounds establish
 

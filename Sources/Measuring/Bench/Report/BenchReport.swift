@@ -1,3 +1,4 @@
+import Rows
 import Support
 import Foundation
 import Harness

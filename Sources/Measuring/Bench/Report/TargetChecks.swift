@@ -1,8 +1,5 @@
-import Baselines
-import CustomExecutorStore
+import Rows
 import Foundation
-import QueuePerformStore
-import ReaderPoolStore
 import RowKit
 import Support
 import Workload

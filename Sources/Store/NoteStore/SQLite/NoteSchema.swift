@@ -27,7 +27,6 @@ public enum NoteSchema {
     public static let selectFolder = "SELECT name FROM folder WHERE id = ?1"
     public static let selectFolderByName = "SELECT id FROM folder WHERE name = ?1"
     public static let selectAllFolders = "SELECT id, name FROM folder ORDER BY id"
-    public static let deleteFolder = "DELETE FROM folder WHERE id = ?1"
 
     // MARK: Notes
 

@@ -22,7 +22,7 @@ struct Chatty: ScenarioDefinition {
     }
 
     func explanation(_ findings: ScenarioFindings) -> String {
-        let dispatches = findings.count(.queueDispatches, of: "queue-perform", digits: 0) ?? "4"
+        let dispatches = findings.count(.queueDispatches, of: .queuePerform, digits: 0) ?? "4"
         return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(findings.kept)."
     }
 

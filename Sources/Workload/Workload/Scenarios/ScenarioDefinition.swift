@@ -125,11 +125,11 @@ public struct ScenarioFindings {
     /// The report's comparison of the rows whose reader merges saves with those that fetch
     /// again, for a scenario with a reader; nil for the others.
     public let readerComparison: String?
-    private let count: (Count, String, Int) -> String?
+    private let count: (Count, RowID, Int) -> String?
 
     public init(
         trip: String, roundTrip: String, kept: String, roundTripOverWork: String, clients: Int, cores: Int,
-        readerComparison: String?, count: @escaping (_ count: Count, _ row: String, _ digits: Int) -> String?
+        readerComparison: String?, count: @escaping (_ count: Count, _ row: RowID, _ digits: Int) -> String?
     ) {
         self.trip = trip
         self.roundTrip = roundTrip
@@ -143,7 +143,7 @@ public struct ScenarioFindings {
 
     /// `row`'s count per operation with `digits` decimals; nil when the row did not run or
     /// did not count it.
-    public func count(_ count: Count, of row: String, digits: Int) -> String? {
+    public func count(_ count: Count, of row: RowID, digits: Int) -> String? {
         self.count(count, row, digits)
     }
 }

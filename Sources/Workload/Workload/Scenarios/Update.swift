@@ -24,8 +24,8 @@ struct Update: ScenarioDefinition {
 
     func explanation(_ findings: ScenarioFindings) -> String {
         var text = "One operation reads a note and writes it back in a transaction, more work than a read, so the same round trip (\(findings.roundTrip)) weighs less: \(findings.kept)."
-        if let jobs = findings.count(.queueDispatches, of: "actor-per-object", digits: 0),
-           let hops = findings.count(.hops, of: "actor-per-object", digits: 0) {
+        if let jobs = findings.count(.queueDispatches, of: .actorPerObject, digits: 0),
+           let hops = findings.count(.hops, of: .actorPerObject, digits: 0) {
             text += " actor-per-object pays \(jobs) queue jobs and \(hops) hops per update."
         }
         return text

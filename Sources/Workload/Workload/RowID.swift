@@ -46,3 +46,26 @@ extension RowID {
     /// reference every row is compared with.
     public static let rawSQLite = RowID("raw-sqlite")
 }
+
+// MARK: - The rows
+
+/// Every row's identifier, here below the rows so that the workload, the engine and the
+/// reports name a row by its constant, never by a string; the row itself, its descriptor and
+/// its place in the catalog live with its pattern (Sources/Patterns).
+extension RowID {
+    public static let queuePerform = RowID("queue-perform")
+    public static let plainActor = RowID("plain-actor")
+    public static let customExecutor = RowID("custom-executor")
+    public static let globalActor = RowID("global-actor")
+    public static let actorPerObject = RowID("actor-per-object")
+    public static let modelActorOnMain = RowID("model-actor-on-main")
+    public static let taskExecutor = RowID("task-executor")
+    public static let actorConfined = RowID("actor-confined")
+    public static let threadExecutor = RowID("thread-executor")
+    public static let nonsending = RowID("nonsending")
+    public static let concurrent = RowID("concurrent")
+    public static let readerPool = RowID("reader-pool")
+    public static let mutex = RowID("mutex")
+    public static let grdb = RowID("grdb")
+    public static let grdbPool = RowID("grdb-pool")
+}
