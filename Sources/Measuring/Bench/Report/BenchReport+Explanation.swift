@@ -40,16 +40,15 @@ extension BenchReport {
                 sentences.append(base + ".")
             }
         }
-        let definition = scenario.scenario.definition
         if let roundTrip, raw == nil || !kept.isEmpty {
             let range = kept.min().flatMap { low in kept.max().map { low...$0 } }
-            sentences.append(definition.explanation(findings(in: scenario, raw: raw, store: store, roundTrip: roundTrip, kept: range)))
+            sentences.append(scenario.scenario.explanation(findings(in: scenario, raw: raw, store: store, roundTrip: roundTrip, kept: range)))
         }
         if let raw, let mutex = scenario.row(.mutex), let throughput = mutex.throughput?.median {
             sentences.append("mutex, the same SQL behind a lock with no queue, keeps \(Self.percent(throughput * raw / 1e9)) of raw-sqlite.")
         }
         if let grdb = scenario.row(.grdb), let time = grdb.nanosecondsPerOperation {
-            sentences.append("grdb takes \(Self.microseconds(time)): \(definition.grdbWork) (see the Baselines chapter).")
+            sentences.append("grdb takes \(Self.microseconds(time)): \(scenario.scenario.grdbWork) (see the Baselines chapter).")
         }
         if let frames = framesSentence(of: scenario) { sentences.append(frames) }
         let unresolved = scenario.rows.filter { scenario.spreadHidesRanking(of: $0) }.map(\.name)

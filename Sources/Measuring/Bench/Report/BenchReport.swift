@@ -72,7 +72,7 @@ package struct BenchReport: Sendable {
         var leavesOutReference: Bool { rowsNotRun.contains { $0.name == RowCatalog.reference.rawValue } }
 
         /// Why the cost model predicts nothing in this scenario; nil where it predicts.
-        var outsideCostModel: String? { scenario.definition.outsideCostModel }
+        var outsideCostModel: String? { scenario.outsideCostModel }
 
         /// The reference row's median throughput, when it ran.
         var referenceThroughput: Double? { reference?.throughput?.median }

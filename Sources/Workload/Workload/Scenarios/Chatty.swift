@@ -20,11 +20,4 @@ struct Chatty: ScenarioDefinition {
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation {
         .chatty(source.seededNote())
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        let dispatches = findings.count(.queueDispatches, of: .queuePerform, digits: 0) ?? "4"
-        return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(findings.kept)."
-    }
-
-    let grdbWork = "each of the four property reads is \(Self.grdbRead)"
 }

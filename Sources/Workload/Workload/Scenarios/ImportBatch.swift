@@ -25,12 +25,6 @@ struct ImportBatch: ScenarioDefinition {
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation {
         .importBatch(source.newNotes(Scenario.batchSize))
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        "One operation writes a hundred notes in one transaction, so \(findings.trip), small beside the write: \(findings.kept), and hops hardly matter."
-    }
-
-    let grdbWork = "it writes each batch in one `write` transaction on its own serial queue, behind an actor: one hop in and one job per batch, and no read at all"
 }
 
 extension Scenario {

@@ -21,10 +21,4 @@ struct Mixed: ScenarioDefinition {
         let id = source.ownNote()
         return source.number(in: 1...10) <= 8 ? .pointRead(id) : .update(id, source.edit())
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        "\(findings.clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(findings.kept). With clients waiting, a wake-up's wait overlaps another client's work and only its CPU counts: the model charges that."
-    }
-
-    let grdbWork = "each of its reads is \(Self.grdbRead), and each update one `write` transaction"
 }

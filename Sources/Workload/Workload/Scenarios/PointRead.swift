@@ -20,13 +20,4 @@ struct PointRead: ScenarioDefinition {
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation {
         .pointRead(source.seededNote())
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        let wakeups = findings.count(.wakeups, of: .customExecutor, digits: 1).map {
-            " custom-executor's process blocked and woke \($0) times per read."
-        } ?? ""
-        return "One operation is one indexed read, and every pattern sends it to the context's queue: \(findings.trip), \(findings.roundTripOverWork) times the store's own work, so \(findings.kept).\(wakeups)"
-    }
-
-    let grdbWork = "each read is \(Self.grdbRead)"
 }

@@ -1,10 +1,9 @@
 // MARK: - ScenarioDefinition
 
 /// Everything that makes a scenario what it is, in one place: its sizes, how its operations
-/// are generated, and its words in the report. One type per scenario, in Scenarios/; the
-/// plan, the runner, the cost probe, the report and the benchmarks read it, so adding a
-/// scenario means a definition, its case in ``Scenario``, the reference model's part, and
-/// the benchmark thresholds.
+/// are generated. One type per scenario, in Scenarios/; the plan, the runner, the cost
+/// probe, the report and the benchmarks read it. What the report says of a scenario's
+/// numbers is the report's (Bench's `Scenario+ReportWords.swift`), keyed by ``Scenario``.
 ///
 /// Whatever the operations themselves tell (how many repository calls each makes, whether a
 /// reader follows it) is derived from the generator, never stated again.
@@ -55,16 +54,6 @@ public protocol ScenarioDefinition: Sendable {
     /// The client's operation number `index` (from 0), drawn from `source`.
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation
 
-    // MARK: Words in the report
-
-    /// What this scenario's numbers show that the others' do not, written from what the
-    /// report measured.
-    func explanation(_ findings: ScenarioFindings) -> String
-    /// What grdb does for one operation, which is why it takes the time it does.
-    var grdbWork: String { get }
-    /// Why the cost model predicts nothing in this scenario, in one line; nil when it
-    /// predicts the rows it can.
-    var outsideCostModel: String? { get }
 }
 
 // MARK: - Defaults
@@ -72,8 +61,6 @@ public protocol ScenarioDefinition: Sendable {
 extension ScenarioDefinition {
     /// No list renders frames: only ui-during-import has one.
     public var frames: ListFrameSchedule? { nil }
-    /// The cost model reads every scenario but ui-during-import.
-    public var outsideCostModel: String? { nil }
 }
 
 // MARK: - Derived from the operations
@@ -94,56 +81,4 @@ extension ScenarioDefinition {
     /// scenario has one client, as its reader must see one writer's saves in order, and the
     /// reader's hops are the scenario's, not the row's.
     public var hasReader: Bool { sample.hasReader }
-
-    /// How grdb reads, in the words of every scenario whose operations read.
-    static var grdbRead: String {
-        "a read-only transaction on GRDB's own queue, whose statement is prepared again because switching the connection to read-only and back expires its cached statements"
-    }
-}
-
-// MARK: - ScenarioFindings
-
-/// What the report measured in one scenario, for the definition's own sentence: the report
-/// does the arithmetic, the definition chooses the words.
-public struct ScenarioFindings {
-    /// A row's count per operation that a scenario's sentence may quote.
-    public enum Count: Sendable {
-        case wakeups, queueDispatches, hops
-    }
-
-    /// "a queue round trip, probed before each run, took 3.1 µs".
-    public let trip: String
-    /// The probed round trip alone: "3.1 µs".
-    public let roundTrip: String
-    /// "the patterns keep 20% to 45% of raw-sqlite".
-    public let kept: String
-    /// The round trip over one operation's work in the store (in raw-sqlite when store-sync
-    /// did not run): "3.2".
-    public let roundTripOverWork: String
-    public let clients: Int
-    public let cores: Int
-    /// The report's comparison of the rows whose reader merges saves with those that fetch
-    /// again, for a scenario with a reader; nil for the others.
-    public let readerComparison: String?
-    private let count: (Count, RowID, Int) -> String?
-
-    public init(
-        trip: String, roundTrip: String, kept: String, roundTripOverWork: String, clients: Int, cores: Int,
-        readerComparison: String?, count: @escaping (_ count: Count, _ row: RowID, _ digits: Int) -> String?
-    ) {
-        self.trip = trip
-        self.roundTrip = roundTrip
-        self.kept = kept
-        self.roundTripOverWork = roundTripOverWork
-        self.clients = clients
-        self.cores = cores
-        self.readerComparison = readerComparison
-        self.count = count
-    }
-
-    /// `row`'s count per operation with `digits` decimals; nil when the row did not run or
-    /// did not count it.
-    public func count(_ count: Count, of row: RowID, digits: Int) -> String? {
-        self.count(count, row, digits)
-    }
 }

@@ -27,13 +27,6 @@ struct Sync: ScenarioDefinition {
         }
         return .sync(.importBatch(source.newNotes(ScenarioPlan.syncBatchSize)))
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        "One operation is one save (ten new notes, or an edit of a shown note) and a main-actor list of the count and \(ScenarioPlan.syncShownNotes.count) notes brought up to date. The rows do two kinds of work, so each is compared with a base that does the same."
-            + (findings.readerComparison ?? "")
-    }
-
-    let grdbWork = "it has no change notification to merge, so after each `write` its list fetches the count and every shown note again, each fetch \(Self.grdbRead)"
 }
 
 extension ScenarioPlan {

@@ -32,15 +32,6 @@ struct UIDuringImport: ScenarioDefinition {
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation {
         .importBatch(source.newNotes(ScenarioPlan.uiBatchSize))
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        "One operation writes a thousand notes in one transaction while the main actor renders a frame every \(ScenarioPlan.uiFrameMilliseconds) ms: a frame whose read waits behind that transaction is missed. The import's throughput is the operations column; the frames are in the table below."
-    }
-
-    let outsideCostModel: String? =
-        "the list's reads run on the main actor beside the import and wait for its writes, so a row's time is not its base's work plus its own hops and wake-ups"
-
-    let grdbWork = "it writes each batch in one `write` transaction on its serial queue, and each frame is a `read` on the same queue, so a frame that arrives during a write waits for it"
 }
 
 extension ScenarioPlan {
@@ -51,6 +42,4 @@ extension ScenarioPlan {
     public static let uiFramesPerSecond = 120
     /// Titles one frame of that list shows.
     public static let uiShownTitles = 50
-    /// One frame's time, in milliseconds, as the report writes it.
-    static let uiFrameMilliseconds = "8.3"
 }

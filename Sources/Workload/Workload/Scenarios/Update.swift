@@ -21,15 +21,4 @@ struct Update: ScenarioDefinition {
     func operation(_ index: Int, from source: inout OperationSource) -> ScenarioPlan.Operation {
         .update(source.ownNote(), source.edit())
     }
-
-    func explanation(_ findings: ScenarioFindings) -> String {
-        var text = "One operation reads a note and writes it back in a transaction, more work than a read, so the same round trip (\(findings.roundTrip)) weighs less: \(findings.kept)."
-        if let jobs = findings.count(.queueDispatches, of: .actorPerObject, digits: 0),
-           let hops = findings.count(.hops, of: .actorPerObject, digits: 0) {
-            text += " actor-per-object pays \(jobs) queue jobs and \(hops) hops per update."
-        }
-        return text
-    }
-
-    let grdbWork = "it reads and writes the note in one `write` transaction on its own queue, so no statement is prepared again; what it adds is the transaction and the trip to its queue"
 }

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import Foundation
 import NoteStore
@@ -9,7 +10,7 @@ extension Exercise {
     package static let chattyCalls = Exercise(
         number: 10, slug: "chatty-calls", lesson: 10,
         goal: "load a row's four values with one call to the actor, not four",
-        chapter: "Docs/LabGuide.docc/ActorPerObject.md", demo: "actor-per-object",
+        chapter: "Docs/LabGuide.docc/ActorPerObject.md", demo: ActorPerObjectDemo.name,
         files: ["NoteRowModel.swift"],
         hints: [
             """

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 // MARK: - Exercise 1: confinement
 
@@ -5,7 +6,7 @@ extension Exercise {
     package static let confinement = Exercise(
         number: 1, slug: "confinement", lesson: 1,
         goal: "use a context only on its queue, through perform { }",
-        chapter: "Docs/LabGuide.docc/QueuePerform.md", demo: "queue-confinement",
+        chapter: "Docs/LabGuide.docc/QueuePerform.md", demo: QueueConfinementDemo.name,
         files: ["QueueArchive.swift"],
         hints: [
             """

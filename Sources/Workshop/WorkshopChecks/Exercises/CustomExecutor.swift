@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import CustomExecutorStore
 import Workload
@@ -9,7 +10,7 @@ extension Exercise {
     package static let customExecutor = Exercise(
         number: 4, slug: "custom-executor", lesson: 4,
         goal: "put the actor on its context's queue (NoteModelActor) and drop every perform { }",
-        chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: "custom-executor",
+        chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: CustomExecutorDemo.name,
         files: ["ModelArchive.swift"],
         hints: [
             """

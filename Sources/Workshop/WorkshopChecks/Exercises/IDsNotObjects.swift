@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import NoteStore
 
@@ -7,7 +8,7 @@ extension Exercise {
     package static let idsNotObjects = Exercise(
         number: 7, slug: "ids-not-objects", lesson: 7,
         goal: "look the identifier up in the actor's own context, with the lookup that handles a deleted row",
-        chapter: "Docs/LabGuide.docc/IDsNotObjects.md", demo: "id-lookups",
+        chapter: "Docs/LabGuide.docc/IDsNotObjects.md", demo: IDLookupsDemo.name,
         files: ["Sidebar.swift"],
         hints: [
             """

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import NoteStore
 
@@ -7,7 +8,7 @@ extension Exercise {
     package static let inheritedIsolation = Exercise(
         number: 13, slug: "inherited-isolation", lesson: 13,
         goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
-        chapter: "Docs/LabGuide.docc/NoWarningCrash.md", demo: "no-warning-crash",
+        chapter: "Docs/LabGuide.docc/NoWarningCrash.md", demo: NoWarningCrashDemo.name,
         files: ["NoteList.swift"],
         hints: [
             """

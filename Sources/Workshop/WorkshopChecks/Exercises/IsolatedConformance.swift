@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import NoteStore
 import Workload
@@ -8,7 +9,7 @@ extension Exercise {
     package static let isolatedConformance = Exercise(
         number: 18, slug: "isolated-conformance", lesson: 18,
         goal: "decode the records on the importer's actor: the main-actor default isolates their Codable conformance",
-        chapter: "Docs/LabGuide.docc/IsolatedConformances.md", demo: "isolated-conformance",
+        chapter: "Docs/LabGuide.docc/IsolatedConformances.md", demo: IsolatedConformanceDemo.name,
         files: ["NoteImport.swift"],
         hints: [
             """

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import NoteStore
 import Workload
@@ -8,7 +9,7 @@ extension Exercise {
     package static let isolatedInit = Exercise(
         number: 6, slug: "isolated-init", lesson: 6,
         goal: "create the global actor's isolated helper in an async setup(), not in init",
-        chapter: "Docs/LabGuide.docc/GlobalActor.md#Isolated-initializers", demo: "isolated-init",
+        chapter: "Docs/LabGuide.docc/GlobalActor.md#Isolated-initializers", demo: IsolatedInitDemo.name,
         files: ["NoteShelf.swift"],
         hints: [
             """

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 import Foundation
 import NoteStore
@@ -9,7 +10,7 @@ extension Exercise {
     package static let lostUpdates = Exercise(
         number: 9, slug: "lost-updates", lesson: 9,
         goal: "keep each read-modify-write in one job on the queue, so concurrent edits are not lost",
-        chapter: "Docs/LabGuide.docc/QueuePerform.md#A-second-line-of-defence", demo: "setter-redispatch",
+        chapter: "Docs/LabGuide.docc/QueuePerform.md#A-second-line-of-defence", demo: SetterRedispatchDemo.name,
         files: ["EditDesk.swift"],
         hints: [
             """

@@ -1,3 +1,4 @@
+internal import Demos
 import WorkshopKit
 internal import PlainActorStore
 import Workload
@@ -9,7 +10,7 @@ extension Exercise {
     package static let plainActor = Exercise(
         number: 3, slug: "plain-actor", lesson: 3,
         goal: "make a plain actor that owns a context safe: it still needs perform { }",
-        chapter: "Docs/LabGuide.docc/PlainActor.md", demo: "plain-actor",
+        chapter: "Docs/LabGuide.docc/PlainActor.md", demo: PlainActorDemo.name,
         files: ["ActorArchive.swift"],
         hints: [
             """
