@@ -203,7 +203,7 @@ struct ClientSweepReportTests {
 
 /// The elements of an SVG document, read by Foundation's XML parser: parsing fails on a
 /// document that is not well-formed.
-private final class SVGElements: NSObject, XMLParserDelegate {
+final class SVGElements: NSObject, XMLParserDelegate {
     struct Malformed: Error { var description: String }
 
     private(set) var elements: [(name: String, attributes: [String: String])] = []
