@@ -148,6 +148,26 @@ struct TerminalReportTests {
         #expect(orders.contains("the rounds ordered 0; with 1 round no order is established, run at least 3"))
     }
 
+    // MARK: The lesson pairs
+
+    @Test("The lesson pairs say each pattern and anti-pattern against custom-executor, and the best row against raw, with what the rounds establish")
+    func lessonPairs() {
+        let custom = Self.row(.customExecutor, rounds: [200, 200, 200])
+        let queue = Self.row(.queuePerform, rounds: [100, 100, 100])  // faster every round
+        let perObject = Self.row(.actorPerObject, rounds: [400, 150, 400])  // slower by median, not every round
+        let raw = Self.row(.rawSQLite, rounds: [50, 50, 50])
+        let store = Self.row(.storeSync, rounds: [60, 60, 60])  // a baseline: not "the best row"
+        let report = Self.report([Self.scenario([queue, custom, perObject, store, raw])], runs: 3)
+        #expect(report.lessonPairs(of: report.scenarios[0]) == [
+            "queue-perform against custom-executor: 2.00× its ops/s, faster in every round",
+            "actor-per-object against custom-executor: 0.50× its ops/s, not told apart: the rounds disagree",
+            "queue-perform against raw-sqlite: 0.50× its ops/s, slower in every round",
+        ])
+        let short = Self.report([Self.scenario([Self.row(.queuePerform, rounds: [100]), Self.row(.customExecutor, rounds: [200])])], runs: 1)
+        #expect(short.lessonPairs(of: short.scenarios[0]) == ["queue-perform against custom-executor: 2.00× its ops/s, too few rounds to order"])
+        #expect(report.renderedMarkdown().contains("- queue-perform against custom-executor: 2.00× its ops/s, faster in every round"))
+    }
+
     // MARK: The sync sentence
 
     @Test("In sync, the sentence says raw-sqlite fetches again where store-sync merges, before their times")

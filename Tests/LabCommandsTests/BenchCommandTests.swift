@@ -195,6 +195,7 @@ struct BenchCommandTests {
     @Test("Bad usage exits 64", arguments: [
         ["bench", "--scenario", "nope"],
         ["bench", "--wide", "--format", "json"],
+        ["bench", "--baseline", "saved.json", "--format", "json"],
         ["bench", "--pattern", "nope"],
         ["bench", "--operations", "0"],
         ["bench", "--operations", "9223372036854775807"],
@@ -207,6 +208,15 @@ struct BenchCommandTests {
     ])
     func badUsage(arguments: [String]) async {
         #expect(await Lab.run(arguments) == 64)
+    }
+
+    @Test("A --baseline that cannot be read is a data error: one line, exit 65, and no run")
+    func unreadableBaseline() async throws {
+        let folder = try TemporaryFolder()
+        let result = try await LabExecutable.run(["bench", "--baseline", folder.path("missing.json"), "--no-progress"])
+        #expect(result.exitStatus == 65)
+        #expect(result.output.hasPrefix("lab: cannot read --baseline"), "\(result.output)")
+        #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
     }
 
     @Test("Counts have an upper bound, named with the scenario that sets it")

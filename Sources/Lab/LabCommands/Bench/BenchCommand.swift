@@ -64,6 +64,17 @@ struct BenchCommand: AsyncParsableCommand {
     var wide = false
 
     @Option(name: .long, help: ArgumentHelp(
+        "Compare this run with a saved one: the JSON of --format json or of --docs (Results.json).",
+        discussion: """
+            After the table, each row's ops/s over its saved ops/s, and whether the change holds \
+            beyond the runs' spread (its time over raw-sqlite's, round by round, in both runs). \
+            Settings that differ between the runs (machine, Swift, seed, database, operations) \
+            are said. The table and Markdown formats only.
+            """
+    ))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "Write the report to this file instead of standard output ('-': standard output).",
         discussion: """
             A regular file is replaced whole by a rename, keeping its permissions, and only when \
@@ -112,6 +123,9 @@ struct BenchCommand: AsyncParsableCommand {
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         if quick && full { throw ValidationError("--quick and --full exclude each other") }
         if wide && format != .table { throw ValidationError("--wide widens the table; --format \(format.rawValue) has every count already") }
+        if baseline != nil && format == .json {
+            throw ValidationError("--baseline prints its comparison with the table or Markdown; compare two --format json files yourself")
+        }
         for name in pattern where RowCatalog.row(named: name) == nil {
             let names = RowCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown row '\(name)'; the rows are \(names)")
@@ -135,6 +149,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
         Interruption.install(saying: "the run stopped and its temporary files were removed")
         let settings = try settings()
+        // Read before the run, so that a file that cannot be compared with costs no run.
+        let saved = try baseline.map { path throws(LabError) in try Baseline(contentsOf: path) }
         if settings.database == .temporaryFiles { try BenchDatabase.checkTemporaryDirectory() }
         let destinations = try Destinations(output: output, docs: docs, charts: settings.sweptScenarios)
         try destinations.checkApart(from: settings.database)
@@ -154,12 +170,15 @@ struct BenchCommand: AsyncParsableCommand {
                 if let chart = docs.charts[sweep.scenario] { outputs.append((report.renderedScalingSVG(sweep), chart)) }
             }
         }
-        if output != nil {
-            outputs.append((report.rendered(as: format, wide: wide), destinations.report))
-        } else {
-            let text = format == .table ? report.renderedTable(colors: ProgressLine.standardOutputIsTerminal, wide: wide) : report.rendered(as: format)
-            outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
+        var text = output == nil && format == .table
+            ? report.renderedTable(colors: ProgressLine.standardOutputIsTerminal, wide: wide) : report.rendered(as: format, wide: wide)
+        if let saved {
+            let lines = report.comparison(with: saved)
+            text = (text.hasSuffix("\n") ? text : text + "\n") + "\n"
+                + (format == .markdown ? "## " + lines[0] + "\n\n" + lines.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+                    : BenchReport.terminalLines(lines).joined(separator: "\n"))
         }
+        outputs.append((text.hasSuffix("\n") ? text : text + "\n", destinations.report))
         try OutputFile.write(outputs)
         let failures = report.failures
         if let first = failures.first {

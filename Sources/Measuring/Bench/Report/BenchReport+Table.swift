@@ -53,6 +53,17 @@ extension BenchReport {
     /// The width the terminal report keeps within.
     package static let terminalWidth = 120
 
+    /// `lines` for the terminal: each wrapped to its width, keeping its own indent, the lines
+    /// after its first indented two more.
+    package static func terminalLines(_ lines: [String]) -> [String] {
+        lines.flatMap { line -> [String] in
+            let indent = String(line.prefix { $0 == " " })
+            var wrapped = wrap(String(line.dropFirst(indent.count)), width: terminalWidth, indent: indent + "  ")
+            if wrapped[0].hasPrefix(indent + "  ") { wrapped[0].removeFirst(2) }
+            return wrapped
+        }
+    }
+
     /// `text` wrapped to the terminal's width, the lines after the first indented.
     static func hanging(_ text: String) -> [String] {
         var lines = wrap(text, width: terminalWidth, indent: "  ")
@@ -83,6 +94,13 @@ extension BenchReport {
             }
             lines.append(explanation(of: scenario))
             lines.append("")
+            let pairs = lessonPairs(of: scenario)
+            if !pairs.isEmpty {
+                lines.append("The lessons' pairs, as this run measured them:")
+                lines.append("")
+                lines.append(contentsOf: pairs.map { "- \($0)" })
+                lines.append("")
+            }
             for note in notes(of: scenario) {
                 lines.append(note)
                 lines.append("")

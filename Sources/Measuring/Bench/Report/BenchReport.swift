@@ -351,6 +351,12 @@ package struct BenchReport: Sendable {
         var min: Double
         var max: Double
 
+        init(median: Double, min: Double, max: Double) {
+            self.median = median
+            self.min = min
+            self.max = max
+        }
+
         init?(_ values: [Double]) {
             guard !values.isEmpty else { return nil }
             let sorted = values.sorted()
