@@ -53,7 +53,7 @@ struct ResultsChartTests {
         // Each panel's bars, in the document's order: the first scenario's rows come first.
         let rowsPerPanel = RowCatalog.all.count + 1
         let bars = svg.all("rect").compactMap { $0["width"].flatMap(Double.init) }.filter { $0 < BenchReport.chartWidth }
-        let widths = stride(from: 0, to: bars.count, by: 1).map { bars[$0] }
+        let widths = bars
         var start = 0
         for scenario in Scenario.allCases {
             let count = rowsPerPanel - 1 - (scenario == .uiDuringImport ? 1 : 0)

@@ -103,6 +103,11 @@ struct DemoCatalogTests {
         #expect(lines[0].hasPrefix("  - "))
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") })
         #expect(lines.joined(separator: " ").split(separator: " ").filter { $0 != "-" }.count == 90)
+        // A word longer than a line, a long path, is cut at the width, and nothing is lost.
+        let path = "/" + String(repeating: "folder/", count: 20) + "lab.sqlite"
+        let cut = wrap("at " + path + " now", width: 40)
+        #expect(cut.allSatisfy { $0.count <= 40 }, "\(cut)")
+        #expect(cut.map { $0.trimmingCharacters(in: .whitespaces) }.joined().replacingOccurrences(of: " ", with: "") == "at" + path + "now")
     }
 
     /// GitHub's anchor for a Markdown heading: lower case, spaces to hyphens, punctuation dropped.

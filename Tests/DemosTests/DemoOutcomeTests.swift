@@ -294,9 +294,7 @@ struct DemoOutcomeTests {
             #expect(reads.notesAfter == total)
             // A read behind a save is one of the list's reads, or the one after the import.
             #expect(reads.readsBehindWrites <= reads.reads + 1)
-            // Every read answered a frame due; a missed frame is a deadline no read answered.
-            #expect(reads.framesDue >= reads.reads)
-            #expect(reads.framesMissed == 0 || reads.framesMissed <= reads.framesDue - reads.reads + 1)
+            // Times: measured, and ordered; their size is the machine's.
             #expect(reads.longestReadMilliseconds >= reads.medianReadMilliseconds && reads.medianReadMilliseconds > 0)
         }
         #expect(ReadsThatDoNotWaitDemo.whatHappened(outcome).filter { $0.contains("frames showed no new list") }.count == 2)

@@ -8,7 +8,7 @@ import Testing
 /// below it.
 @Suite("Layers")
 struct LayerTests {
-    /// The layers, bottom up, as Package.swift and the README list them.
+    /// The layers, bottom up, as Package.swift and the reference (Docs/Reference.md) list them.
     static let layers = ["Support", "Store", "Workload", "Patterns", "Measuring", "Lessons", "Workshop", "Lab"]
 
     /// Every target's folder, by module name, with the index of its layer.
@@ -55,8 +55,8 @@ struct LayerTests {
 
     @Test("The reference's layout names every layer and every target but the rows'")
     func referenceLayout() throws {
-        let readme = try String(contentsOf: Guide.root.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
-        let layout = try #require(readme.components(separatedBy: "## Layout").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let reference = try String(contentsOf: Guide.root.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
+        let layout = try #require(reference.components(separatedBy: "## Layout").dropFirst().first?.components(separatedBy: "\n## ").first)
         for layer in Self.layers { #expect(layout.contains("\(layer)/"), "the layout does not name the layer \(layer)") }
         // A row's target is its folder of Patterns/, which the row table names: a new row
         // does not touch the layout.

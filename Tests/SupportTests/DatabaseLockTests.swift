@@ -57,6 +57,31 @@ struct DatabaseLockTests {
         #expect(missed == 0, "the held lock was not found in \(missed) of 300 lookups")
     }
 
+    @Test(
+        "A reading that misses the holder's line is read again: the holder is found on the third reading, and none after twenty",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks"))
+    )
+    func readAgainWhenALineIsSkipped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("lab.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let lock = try DatabaseLock(for: path)
+        defer { lock.release() }
+        let table = try #require(try FileHandle(forReadingAtPath: "/proc/locks")?.readToEnd())
+        let without = Data(String(decoding: table, as: UTF8.self).split(separator: "\n")
+            .filter { !$0.contains(":\(lock.identity.inode) ") }.joined(separator: "\n").utf8)
+        var readings = 0
+        let found = DatabaseLock.holder(of: lock.identity) {
+            readings += 1
+            return readings < 3 ? without : table
+        }
+        #expect(found == getpid())
+        #expect(readings == 3)
+        readings = 0
+        #expect(DatabaseLock.holder(of: lock.identity) { readings += 1; return without } == nil)
+        #expect(readings == 20)
+    }
+
     /// Makes an empty file at `path` and returns the path.
     static func emptyFile(_ path: String) -> String {
         _ = FileManager.default.createFile(atPath: path, contents: Data())

@@ -76,7 +76,7 @@ package struct ReadsThatDoNotWaitDemo: Demo {
         package var wholeBatches: Bool
         /// The notes the list showed after the import.
         package var notesAfter: Int
-        /// What a screen would feel, from the clock (no test compares it): frames a 120 Hz
+        /// What a screen would feel, from the clock (tests check only that they were measured): frames a 120 Hz
         /// display asked for while the import ran, those that got no new list in time, and
         /// how long one read of the list took, from the main actor's request to its answer,
         /// at the median and at most: a read queued behind a save waits for the save.

@@ -33,10 +33,10 @@ package enum LabCommandLine {
         invokedAs: String, executable: String, currentDirectory: String, isPackage: (String) -> Bool
     ) -> String {
         guard invokedAs.contains("/") else { return invokedAs }
-        if let range = executable.range(of: "/.build/") {
+        if let range = executable.range(of: "/.build/", options: .backwards) {
             let root = String(executable[..<range.lowerBound])
             if isPackage(root) {
-                let release = executable.contains("/release/") ? " -c release" : ""
+                let release = executable[range.upperBound...].split(separator: "/").contains("release") ? " -c release" : ""
                 let packagePath = root == currentDirectory ? "" : " --package-path " + quoted(root)
                 return "swift run\(release)\(packagePath) \(URL(fileURLWithPath: executable).lastPathComponent)"
             }

@@ -51,7 +51,18 @@ package func wrap(_ paragraph: String, width: Int = 88, indent: String = "  ", b
     let indent = bullet ? indent + "  " : indent
     var lines: [String] = []
     var line = bullet ? indent.dropLast(2) + "- " : indent
-    for word in paragraph.split(separator: " ") {
+    for whole in paragraph.split(separator: " ") {
+        // A word longer than a line (a long path) is cut at the width: no line runs over.
+        var word = Substring(whole)
+        while indent.count + word.count > width, width > indent.count {
+            if line.count > indent.count {
+                lines.append(line.trimmingTrailingSpaces())
+                line = indent
+            }
+            lines.append(line + word.prefix(width - indent.count))
+            word = word.dropFirst(width - indent.count)
+            line = indent
+        }
         if line.count + word.count > width, line.count > indent.count {
             lines.append(line.trimmingTrailingSpaces())
             line = indent

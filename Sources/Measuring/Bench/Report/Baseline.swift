@@ -123,9 +123,10 @@ extension BenchReport {
         func normalized(_ times: [Double], by reference: [Double]) -> [Double] {
             zip(times, reference).map { $0 / $1 }
         }
+        let rounds = BenchReport.ScenarioResult.roundsToOrder
         if let raw, let savedRaw, row.id != .rawSQLite,
-           !row.nanosecondsByRound.isEmpty, !saved.nanosecondsByRound.isEmpty,
-           !raw.nanosecondsByRound.isEmpty, !savedRaw.nanosecondsByRound.isEmpty {
+           min(row.nanosecondsByRound.count, raw.nanosecondsByRound.count) >= rounds,
+           min(saved.nanosecondsByRound.count, savedRaw.nanosecondsByRound.count) >= rounds {
             let now = normalized(row.nanosecondsByRound, by: raw.nanosecondsByRound)
             let then = normalized(saved.nanosecondsByRound, by: savedRaw.nanosecondsByRound)
             if let nowMax = now.max(), let thenMin = then.min(), nowMax < thenMin { return "faster in every round, relative to raw-sqlite" }
@@ -133,8 +134,13 @@ extension BenchReport {
             return "not told apart (relative to raw-sqlite, the rounds overlap)"
         }
         guard let now = row.throughput else { return "not measured" }
-        if now.min > saved.throughput.max { return "faster: the ranges of the runs do not overlap" }
-        if now.max < saved.throughput.min { return "slower: the ranges of the runs do not overlap" }
-        return "not told apart (the ranges of the runs overlap)"
+        // Fewer rounds than an order needs within one run judge nothing between two.
+        if row.nanosecondsByRound.count < rounds || saved.nanosecondsByRound.count < rounds && !saved.nanosecondsByRound.isEmpty {
+            return "too few rounds to judge (at least \(rounds) in each run)"
+        }
+        let reference = row.id == .rawSQLite ? " (the reference: its change is the machine's as much as the code's)" : ""
+        if now.min > saved.throughput.max { return "faster: the ranges of the runs do not overlap" + reference }
+        if now.max < saved.throughput.min { return "slower: the ranges of the runs do not overlap" + reference }
+        return "not told apart (the ranges of the runs overlap)" + reference
     }
 }

@@ -43,7 +43,7 @@ extension BenchReport {
         let kept = ["row", "due", "missed", "p99 ms", "max ms", "reads behind writes", "wrong"]
         let indices = kept.compactMap { title in Self.frameColumns.firstIndex { $0.title == title } }
         var columns = indices.map { Self.frameColumns[$0] }
-        columns[columns.firstIndex { $0.title == "p99 ms" }!].title = "stall p99 ms"
+        if let stall = columns.firstIndex(where: { $0.title == "p99 ms" }) { columns[stall].title = "stall p99 ms" }
         let table = TextTable(columns: columns, rows: cells.map { row in indices.map { row[$0] } })
         let legend = "missed: frames due whose read through the row did not fit in the frame; stall: how late the main "
             + "actor started a frame; reads behind writes: reads that waited for a save on the same queue; wrong: frames that "
@@ -55,9 +55,9 @@ extension BenchReport {
     /// in the guide's Reading the results.
     package var compactLegend: [String] {
         [
-            "rank: rows with the same number were not told apart. Every row runs once per round, in an order that moves from "
-                + "round to round; a row ranks below another only when it was slower in every round both ran "
-                + "(at least \(ScenarioResult.roundsToOrder)).",
+            "rank: every row runs once per round, in an order that moves from round to round; a row opens a new rank only "
+                + "when it was slower than every row of the rank above in every round they both ran (at least "
+                + "\(ScenarioResult.roundsToOrder)). Rows of one rank are not all told apart.",
             "ops/s: the median of the timed runs (meters off); ±: half their range, over the median; × raw: over raw-sqlite's ops/s.",
             "p99 µs: 99th percentile of one operation's time, from a run of its own that reads the clock around each operation.",
             "hops/op: executor switches per operation, counted in a separate metered run; ! where the count differs from what the row's code declares.",

@@ -42,7 +42,9 @@ extension BenchReport {
             return (row, frames.pooled)
         }
         .sorted { Double($0.1.missed) / Double(max($0.1.due, 1)) < Double($1.1.missed) / Double(max($1.1.due, 1)) }
-        guard let best = ranked.first, let worst = ranked.last, ranked.count > 1 else { return nil }
+        guard let best = ranked.first, let worst = ranked.last, ranked.count > 1,
+              best.1.missed * max(worst.1.due, 1) < worst.1.missed * max(best.1.due, 1)
+        else { return nil }
         func said(_ entry: (RowResult, FrameLog)) -> String {
             "\(entry.0.name) (\(entry.1.missed) of \(entry.1.due) due)"
         }
@@ -64,7 +66,7 @@ extension BenchReport {
     private var hopsFinding: String? {
         let chattiest = scenarios.max { $0.scenario.definition.callsPerOperation < $1.scenario.definition.callsPerOperation }
         guard let scenario = chattiest, let perObject = scenario.row(.actorPerObject)?.hopsPerOperation,
-              let oneActor = scenario.row(.customExecutor)?.hopsPerOperation else { return nil }
+              let oneActor = scenario.row(.customExecutor)?.hopsPerOperation, perObject > oneActor else { return nil }
         return "In \(title(of: scenario)), an actor per object took \(Format.decimal(perObject, digits: 1)) hops per operation where one "
             + "actor on the context's queue (custom-executor) took \(Format.decimal(oneActor, digits: 1)): every property read of an "
             + "actor is an await (Docs/LabGuide.docc/ActorPerObject.md)."
@@ -73,7 +75,8 @@ extension BenchReport {
     /// How many of the pairs that differ clearly the rounds ordered, and where they did not.
     private var ordersFinding: String? {
         var clear = 0, ordered = 0
-        var untold: [String] = []
+        var largest: (scenario: String, rows: [RowResult])?
+        var unsplit = 0
         for scenario in scenarios {
             let ranked = scenario.ranked
             for (index, faster) in ranked.enumerated() {
@@ -84,21 +87,22 @@ extension BenchReport {
                     if scenario.order(of: faster, and: slower) != nil { ordered += 1 }
                 }
             }
-            let tiers = scenario.tiers
-            if let largest = tiers.max(by: { $0.count < $1.count }), largest.count > 1 {
-                let named = largest.count > 4 ? largest.prefix(3).map(\.name).joined(separator: ", ") + " and \(largest.count - 3) more"
-                    : Self.names(largest)
-                untold.append("\(title(of: scenario)) \(largest.count) rows (\(named))")
+            if let tier = scenario.tiers.max(by: { $0.count < $1.count }), tier.count > 1 {
+                unsplit += 1
+                if tier.count > largest?.rows.count ?? 1 { largest = (title(of: scenario), tier) }
             }
         }
-        guard clear > 0 || !untold.isEmpty else { return nil }
+        guard clear > 0 || largest != nil else { return nil }
         var sentence = "Of the \(clear) pairs of rows whose medians differ by more than \(Self.percent(Self.clearDifference)), the rounds "
             + "ordered \(ordered)"
         if runs < ScenarioResult.roundsToOrder {
             sentence += "; with \(runs) round\(runs == 1 ? "" : "s") no order is established, run at least \(ScenarioResult.roundsToOrder)"
         }
-        if let first = untold.first {
-            sentence += ". The largest rank this run could not split: \(first)" + (untold.count > 1 ? ", and in \(untold.count - 1) more scenario\(untold.count == 2 ? "" : "s")" : "")
+        if let largest {
+            let rows = largest.rows
+            let named = rows.count > 4 ? rows.prefix(3).map(\.name).joined(separator: ", ") + " and \(rows.count - 3) more" : Self.names(rows)
+            sentence += ". The largest rank, whose rows are not all told apart: \(rows.count) rows of \(largest.scenario) (\(named))"
+                + (unsplit > 1 ? "; \(unsplit - 1) other scenario\(unsplit == 2 ? " has" : "s have") a rank of several rows" : "")
         }
         return sentence + " (Docs/LabGuide.docc/ReadingTheResults.md)."
     }

@@ -11,7 +11,7 @@ extension BenchReport.ScenarioResult {
 
     /// The rows that ran, fastest median first.
     var ranked: [BenchReport.RowResult] {
-        rows.filter { $0.throughput != nil }.sorted { $0.throughput!.median > $1.throughput!.median }
+        rows.compactMap { row in row.throughput.map { (row: row, median: $0.median) } }.sorted { $0.median > $1.median }.map(\.row)
     }
 
     /// Which of `first` and `second` the run established as the faster, or nil when it did

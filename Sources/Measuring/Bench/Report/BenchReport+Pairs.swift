@@ -18,8 +18,8 @@ extension BenchReport {
             pairs.append((best, raw))
         }
         return pairs.compactMap { pair in
-            guard let faster = pair.row.throughput?.median, let other = pair.against.throughput?.median, other > 0 else { return nil }
-            let ratio = Format.decimal(faster / other, digits: 2)
+            guard let median = pair.row.throughput?.median, let other = pair.against.throughput?.median, other > 0 else { return nil }
+            let ratio = Format.decimal(median / other, digits: 2)
             let order = scenario.order(of: pair.row, and: pair.against)
             let rounds = min(pair.row.nanosecondsByRound.count, pair.against.nanosecondsByRound.count)
             let verdict = switch order {
@@ -27,7 +27,7 @@ extension BenchReport {
             case pair.against.id?: "slower in every round"
             default: rounds < ScenarioResult.roundsToOrder ? "too few rounds to order" : "not told apart: the rounds disagree"
             }
-            return "\(pair.row.name) against \(pair.against.name): \(ratio)× its ops/s, \(verdict)"
+            return "\(pair.row.name) against \(pair.against.name): \(ratio)× \(pair.against.name)'s ops/s, \(verdict)"
         }
     }
 }

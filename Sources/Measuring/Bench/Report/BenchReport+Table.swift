@@ -1,4 +1,3 @@
-import ChildProcesses
 import RowKit
 import Foundation
 import Harness
@@ -42,7 +41,7 @@ extension BenchReport {
         if wide {
             lines.append(contentsOf: footer)
         } else {
-            lines.append(contentsOf: Self.hanging("How to read it (every count: \(LabCommandLine.command("bench --wide")), --format json, or make bench's Results.md):"))
+            lines.append("How to read it (every count: --wide, --format json, or the Results.md of make bench):")
             for line in compactLegend { lines.append(contentsOf: wrap(line, width: Self.terminalWidth, indent: "  ", bullet: true)) }
             lines.append("")
             lines.append(contentsOf: findingsLines)
@@ -185,7 +184,7 @@ extension BenchReport {
         let outside = rows.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
         let outsideText = outside.isEmpty ? "" : ", and for \(outside.joined(separator: " and ")), whose work is not a base's (the JSON notes say why)"
         return [
-            "ops/s: operations per second, the median of the timed runs; ±: half the range from the least to the most, as a share of the median; ~ where that range overlaps a row ranked next to it, so this run does not establish their order.",
+            "ops/s: operations per second, the median of the timed runs; ±: half the range from the least to the most, as a share of the median; ~ where the rounds do not tell the row apart from a row ranked next to it (it was not faster, or not slower, in every round both ran).",
             "× raw: the median over raw-sqlite's. cpu µs: CPU time per operation, all threads, user + system (getrusage): less sensitive to a busy machine than wall time.",
             "p50/p99: per-operation latency in µs (HdrHistogram), from one more run per row that times each operation (the timed runs read no clock per operation).",
             "hops/op: real executor switches per operation, counted at swift_task_switch in the counting pass, less what starting and ending the clients costs (counted in one more segment with nothing to do); after the slash, what the row's code declares (! where they differ). \"2+1 (94%)\": two certain hops and one that depends on timing, which happened on 94% of calls.",

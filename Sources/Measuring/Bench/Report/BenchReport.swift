@@ -128,8 +128,8 @@ package struct BenchReport: Sendable {
         var throughput: Spread?
         /// Each timed run's time per operation, with the costs of the probes on either side of it.
         var probedRuns: [ProbedRun] = []
-        /// Each round's time per operation in nanoseconds, in the order the rounds ran: a row
-        /// that failed stops running, so its list is shorter (``ScenarioResult/order(of:and:)``).
+        /// Each round's time per operation in nanoseconds, in the order the rounds ran
+        /// (``ScenarioResult/order(of:and:)``); empty for a row that failed.
         var nanosecondsByRound: [Double] = []
         /// CPU time per operation over the timed runs, in microseconds (all threads).
         var cpuMicroseconds: Spread?

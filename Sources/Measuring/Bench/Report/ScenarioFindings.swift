@@ -4,29 +4,29 @@ import Workload
 
 /// What the report measured in one scenario, for the definition's own sentence: the report
 /// does the arithmetic, the definition chooses the words.
-package struct ScenarioFindings {
+struct ScenarioFindings {
     /// A row's count per operation that a scenario's sentence may quote.
-    package enum Count: Sendable {
+    enum Count: Sendable {
         case wakeups, queueDispatches, hops
     }
 
     /// "a queue round trip, probed before each run, took 3.1 µs".
-    package let trip: String
+    let trip: String
     /// The probed round trip alone: "3.1 µs".
-    package let roundTrip: String
+    let roundTrip: String
     /// "the patterns keep 20% to 45% of raw-sqlite".
-    package let kept: String
+    let kept: String
     /// The round trip over one operation's work in the store (in raw-sqlite when store-sync
     /// did not run): "3.2".
-    package let roundTripOverWork: String
-    package let clients: Int
-    package let cores: Int
+    let roundTripOverWork: String
+    let clients: Int
+    let cores: Int
     /// The report's comparison of the rows whose reader merges saves with those that fetch
     /// again, for a scenario with a reader; nil for the others.
-    package let readerComparison: String?
+    let readerComparison: String?
     private let count: (Count, RowID, Int) -> String?
 
-    package init(
+    init(
         trip: String, roundTrip: String, kept: String, roundTripOverWork: String, clients: Int, cores: Int,
         readerComparison: String?, count: @escaping (_ count: Count, _ row: RowID, _ digits: Int) -> String?
     ) {
@@ -42,7 +42,7 @@ package struct ScenarioFindings {
 
     /// `row`'s count per operation with `digits` decimals; nil when the row did not run or
     /// did not count it.
-    package func count(_ count: Count, of row: RowID, digits: Int) -> String? {
+    func count(_ count: Count, of row: RowID, digits: Int) -> String? {
         self.count(count, row, digits)
     }
 }
