@@ -42,9 +42,12 @@ struct WrongFixTests {
         // busier than its cores (a suite's tests in parallel on two), a spinning thread can go
         // 20 ms and more without a turn on a core, and then looks like no hold at all: 4 of 20
         // checks of IndexSpinningImporter passed beside twelve `yes` processes, none beside
-        // none. A fix refused by the clock gets three runs; one refusal is the grade.
-        let held = { (report: CheckReport) in report.checks.contains { $0.id == "waits" && $0.status == .failed } }
-        for _ in 1..<3 where fix.refusedBy == "waits" && !held(report) {
+        // none. Exercise 12's `creation` counts the creating thread's waits, which a busy
+        // machine under ThreadSanitizer can let a hopping init skip (4 of 30). A fix refused
+        // by one of these gets three runs; one refusal is the grade.
+        let timed: Set = ["waits", "creation"]
+        let refused = { (report: CheckReport) in report.checks.contains { $0.id == fix.refusedBy && $0.status == .failed } }
+        for _ in 1..<3 where timed.contains(fix.refusedBy) && !refused(report) {
             report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
         }
         let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")

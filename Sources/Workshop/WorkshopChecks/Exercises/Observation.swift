@@ -70,7 +70,10 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
 
         record.step("creating the model \(creations) more times, counting the times init waits")
         let waits = (0..<creations).compactMap { _ in Self.waitsOf { _ = Model(count: initial) } }
-        record.record { $0.initWaits = waits.min() }
+        // The median: a turn at the allocator's lock on a busy machine is rare, and must
+        // happen in three creations of five to count; a hop to another thread blocks in
+        // nearly every one, but now and then the other thread is done before init waits.
+        record.record { $0.initWaits = waits.isEmpty ? nil : waits.sorted()[waits.count / 2] }
 
         record.step("reading count inside withObservationTracking, then changing it")
         let read = AtomicFlag()
@@ -99,8 +102,8 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
             .runsToTheEnd(run),
             .of("creation", measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
                 let waited = Check.count(Double(initWaits), "time")
-                let waitsMeasured = measured.initWaits.map { _ in "; init waited \(waited) in the quietest of \(creations) creations" }
-                let hopProblem = "init waited for another thread (it gave up its thread \(waited) in each of \(creations) "
+                let waitsMeasured = measured.initWaits.map { _ in "; init waited \(waited) in the median of \(creations) creations" }
+                let hopProblem = "init waited for another thread (it gave up its thread \(waited) in at least three of \(creations) "
                     + "creations): the tracking records the reads of the thread that creates the model, so a read made "
                     + "elsewhere is hidden, not avoided, and the creating thread (in an app, the main thread drawing a view) "
                     + "is parked meanwhile. Build the summary without reading count at all"
