@@ -13,13 +13,11 @@ import Darwin
 /// The lock a `lab bench` run holds on its database, and how a second run names the first.
 @Suite("The database lock")
 struct DatabaseLockTests {
-    @Test("The holder is found in a table of locks longer than a page", .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+    @Test("The holder is found in a table of locks longer than a page", .enabled(if: Self.kernelListsLocks))
     func holderInALongTable() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         // Taken first, so that the kernel lists it after the others, past the first 4 KiB.
-        let lock = try DatabaseLock(for: path)
+        let lock = try DatabaseLock(for: Self.emptyFile(folder.path("lab.sqlite")))
         defer { lock.release() }
         let others = try (0..<120).map { index in try DatabaseLock(for: Self.emptyFile(folder.path("other-\(index)"))) }
         defer { others.forEach { $0.release() } }
@@ -28,13 +26,11 @@ struct DatabaseLockTests {
 
     @Test(
         "The holder is found while other locks are taken and released: a line the kernel's table skipped between two pages is read again",
-        .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks"))
+        .enabled(if: Self.kernelListsLocks)
     )
     func holderWhileOtherLocksChange() async throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        let lock = try DatabaseLock(for: path)
+        let lock = try DatabaseLock(for: Self.emptyFile(folder.path("lab.sqlite")))
         defer { lock.release() }
         let paths = (0..<60).map { Self.emptyFile(folder.path("churn-\($0)")) }
         let stop = Atomic<Bool>(false)
@@ -59,13 +55,11 @@ struct DatabaseLockTests {
 
     @Test(
         "A reading that misses the holder's line is read again: the holder is found on the third reading, and none after twenty",
-        .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks"))
+        .enabled(if: Self.kernelListsLocks)
     )
     func readAgainWhenALineIsSkipped() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("lab.sqlite")
-        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        let lock = try DatabaseLock(for: path)
+        let lock = try DatabaseLock(for: Self.emptyFile(folder.path("lab.sqlite")))
         defer { lock.release() }
         let table = try #require(try FileHandle(forReadingAtPath: "/proc/locks")?.readToEnd())
         let without = Data(String(decoding: table, as: UTF8.self).split(separator: "\n")
@@ -81,6 +75,9 @@ struct DatabaseLockTests {
         #expect(DatabaseLock.holder(of: lock.identity) { readings += 1; return without } == nil)
         #expect(readings == 20)
     }
+
+    /// Whether the kernel lists its locks (/proc/locks, Linux), which the holder is read from.
+    static let kernelListsLocks = FileManager.default.fileExists(atPath: "/proc/locks")
 
     /// Makes an empty file at `path` and returns the path.
     static func emptyFile(_ path: String) -> String {
