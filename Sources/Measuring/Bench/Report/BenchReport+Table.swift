@@ -65,9 +65,7 @@ extension BenchReport {
 
     /// `text` wrapped to the terminal's width, the lines after the first indented.
     static func hanging(_ text: String) -> [String] {
-        var lines = wrap(text, width: terminalWidth, indent: "  ")
-        if lines[0].hasPrefix("  ") { lines[0].removeFirst(2) }
-        return lines
+        terminalLines([text])
     }
 
     /// A line under a scenario's title: as it is in the wide report, wrapped in the other.
