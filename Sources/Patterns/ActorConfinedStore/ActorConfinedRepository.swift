@@ -23,6 +23,7 @@ public actor ActorConfinedRepository: ContextActor {
         storeContainer = container
         context.confine(to: self)
     }
+
 }
 
 extension RowDescriptor {

@@ -101,13 +101,7 @@ extension RowDescriptor {
             "an update: the same, plus out of the note to the store to save and back into the note",
             "an import: into the store and back",
             "the list's read, from the main actor: off it into the nonisolated method, into the store, back to the main actor",
-        ]) { call in
-            switch call {
-            case .importBatch: 2
-            case .snapshot, .title, .body, .folderName, .modified, .listScreen: 3
-            case .update: 5
-            }
-        },
+        ], reads: 3, writes: 5, overrides: [.importBatch: 2]),
         // snippet: end
         costModel: .unpredicted(
             because: "a note actor keeps the values it loaded, so most calls read that copy instead of the store: its work is not store-sync's"

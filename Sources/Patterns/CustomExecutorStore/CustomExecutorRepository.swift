@@ -17,7 +17,7 @@ import Foundation
 #endif
 
 // snippet: model-actor
-public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
+public actor CustomExecutorRepository: NoteModelActor, ContextActor {
     public nonisolated let modelExecutor: ContextExecutor
     public let context: NoteContext
     /// The sync scenario's reader merges this container's saves.
@@ -31,52 +31,9 @@ public actor CustomExecutorRepository: NoteModelActor, NoteRepository {
         self.modelExecutor = ContextExecutor(context: context)
         storeContainer = container
     }
-
-    public func importBatch(_ batch: NoteBatch) throws {
-        try context.importBatch(batch)
-    }
-    // snippet: end
-
-    public func snapshot(of id: NoteID) throws -> NoteSnapshot {
-        try context.existingObject(with: id).snapshot
-    }
-
-    public func update(_ id: NoteID, with edit: NoteEdit) throws {
-        try context.apply(edit, to: id)
-    }
-
-    public func title(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).title
-    }
-
-    public func body(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).body
-    }
-
-    public func folderName(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).folder.name
-    }
-
-    public func modified(of id: NoteID) throws -> Date {
-        try context.existingObject(with: id).modified
-    }
-
-    public func listScreen(titles: Int) throws -> ListScreen {
-        try context.listScreen(titles: titles)
-    }
-
-    public func count() throws -> Int {
-        try context.fetchCount()
-    }
-
-    public func checksum() throws -> Checksum {
-        try context.contentChecksum()
-    }
-
-    public func close() {
-        context.close()
-    }
+    // The calls are `ContextActor`'s: each uses the context directly, already on its queue.
 }
+// snippet: end
 
 extension RowDescriptor {
     /// `custom-executor`: the actor's jobs run on the context's queue, as `@ModelActor`'s do.

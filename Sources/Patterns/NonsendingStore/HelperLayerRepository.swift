@@ -32,6 +32,7 @@ public actor HelperLayerRepository: NoteModelActor, ContextActor {
         storeContainer = container
     }
 
+
     public func importBatch(_ batch: NoteBatch) async throws { try context.importBatch(await checked(batch)) }
 
     public func snapshot(of id: NoteID) async throws -> NoteSnapshot {

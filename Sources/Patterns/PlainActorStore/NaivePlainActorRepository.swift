@@ -21,57 +21,20 @@ import Foundation
 
 /// WRONG: touches a queue-confined context directly from actor methods.
 // snippet: naive
-public actor NaivePlainActorRepository: NoteRepository {
-    private let context: NoteContext
+public actor NaivePlainActorRepository: ContextActor {
+    // ContextActor's calls use the context directly, which is right only on an actor whose
+    // executor is the context's queue. This actor runs on the cooperative pool.
+    public let context: NoteContext
 
     public init(container: NoteContainer) throws {
         context = try container.newContext(name: "naive-plain-actor")
     }
 
+    // The same as ContextActor's, written out for the chapter to show.
     public func importBatch(_ batch: NoteBatch) throws {
         try context.importBatch(batch)  // off the context's queue
     }
     // snippet: end
-
-    public func snapshot(of id: NoteID) throws -> NoteSnapshot {
-        try context.existingObject(with: id).snapshot
-    }
-
-    public func update(_ id: NoteID, with edit: NoteEdit) throws {
-        try context.apply(edit, to: id)
-    }
-
-    public func title(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).title
-    }
-
-    public func body(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).body
-    }
-
-    public func folderName(of id: NoteID) throws -> String {
-        try context.existingObject(with: id).folder.name
-    }
-
-    public func modified(of id: NoteID) throws -> Date {
-        try context.existingObject(with: id).modified
-    }
-
-    public func listScreen(titles: Int) throws -> ListScreen {
-        try context.listScreen(titles: titles)
-    }
-
-    public func count() throws -> Int {
-        try context.fetchCount()
-    }
-
-    public func checksum() throws -> Checksum {
-        try context.contentChecksum()
-    }
-
-    public func close() {
-        context.close()
-    }
 
     /// Refreshes the context the right way, on its queue, and returns at once: work the
     /// context does at a moment of its own choosing, as Core Data's change merging does. The

@@ -18,10 +18,10 @@ import Foundation
 #endif
 
 // snippet: actor
-public actor PlainActorRepository: NoteRepository {
+public actor PlainActorRepository: PerformingActor {
     // Actor-isolated, so only this actor's methods can reach it; they still run off the
-    // context's queue, hence the `perform` in each of them.
-    private let context: NoteContext
+    // context's queue, hence the `perform` in each call (`PerformingActor`'s).
+    public let context: NoteContext
     /// The sync scenario's reader merges this container's saves.
     public nonisolated let storeContainer: NoteContainer?
 
@@ -29,54 +29,10 @@ public actor PlainActorRepository: NoteRepository {
         context = try container.newContext(name: "plain-actor")
         storeContainer = container
     }
-
-    public func importBatch(_ batch: NoteBatch) async throws {
-        try await context.perform { context in try context.importBatch(batch) }
-    }
     // snippet: end
-
-    public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
-        try await context.perform { context in try context.existingObject(with: id).snapshot }
-    }
-
-    public func update(_ id: NoteID, with edit: NoteEdit) async throws {
-        try await context.perform { context in try context.apply(edit, to: id) }
-    }
-
-    public func title(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).title }
-    }
-
-    public func body(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).body }
-    }
-
-    public func folderName(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).folder.name }
-    }
-
-    public func modified(of id: NoteID) async throws -> Date {
-        try await context.perform { context in try context.existingObject(with: id).modified }
-    }
-
-    public func listScreen(titles: Int) async throws -> ListScreen {
-        try await context.perform { context in try context.listScreen(titles: titles) }
-    }
-
-    public func count() async throws -> Int {
-        try await context.perform { context in try context.fetchCount() }
-    }
-
-    public func checksum() async throws -> Checksum {
-        try await context.perform { context in try context.contentChecksum() }
-    }
 
     /// Jobs sent to the context's queue so far: one per call of this repository.
     public var queueJobCount: Int { context.queue.jobCount }
-
-    public func close() async throws {
-        await context.perform { context in context.close() }
-    }
 }
 
 extension RowDescriptor {

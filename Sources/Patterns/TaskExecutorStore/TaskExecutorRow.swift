@@ -25,17 +25,12 @@ extension RowDescriptor {
         "the list's read, from the main actor, whose task prefers no executor: into the actor and back, two hops; one job on the context's queue, and the return on the main queue, which is not the global pool",
     ]
 
-    /// One per call, and two more on the call that starts an operation; one fewer in an
-    /// optimized build when that call returns nothing. The list's read comes from the main
-    /// actor: two hops, into the actor and back.
-    static func taskExecutorCount(of call: RepositoryCall) -> Int {
-        switch call {
-        case .snapshot, .title: 3
-        case .importBatch, .update: voidCallHops
-        case .body, .folderName, .modified: 1
-        case .listScreen: 2
-        }
-    }
+    /// One per call, and two more on the call that starts an operation (a read's first call,
+    /// snapshot or title); one fewer in an optimized build when that call returns nothing
+    /// (a write). The list's read comes from the main actor: two hops, into the actor and back.
+    static let taskExecutorHops = HopExpectation(
+        reasons: taskExecutorReasons, reads: 1, writes: voidCallHops, overrides: [.snapshot: 3, .title: 3, .listScreen: 2]
+    )
 
     /// An import's or an update's count, which the optimizer decides: the switch it drops is
     /// in Workload's `ScenarioRunner.perform`. `DEBUG` stands for "not optimized" here, as it
@@ -52,9 +47,8 @@ extension RowDescriptor {
         summary: "the custom-executor actor, called from tasks that prefer its executor (SE-0417)",
         lessons: [4],
         clients: .concurrentPreferring { repository in (repository as? CustomExecutorRepository)?.modelExecutor },
-        expectedHops: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) },
-        expectedEnqueues: HopExpectation(reasons: RowDescriptor.taskExecutorReasons) { RowDescriptor.taskExecutorCount(of: $0) }
-            .listScreen(1),
+        expectedHops: taskExecutorHops,
+        expectedEnqueues: taskExecutorHops.listScreen(1),
         costModel: .predicted(base: .storeSync)
     ) { configuration in
         try CustomExecutorRepository(container: configuration.makeContainer())

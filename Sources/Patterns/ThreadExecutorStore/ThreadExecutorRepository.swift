@@ -24,6 +24,7 @@ public actor ThreadExecutorRepository: ContextActor {
         storeContainer = container
         context.confine(to: self)
     }
+
 }
 
 extension RowDescriptor {

@@ -27,6 +27,13 @@ public struct HopExpectation: Sendable {
         self.hops = hops
     }
 
+    /// `reads` hops for a call that reads, `writes` for one that saves
+    /// (``RepositoryCall/writes``), and the counts of `overrides` for the calls it names: a
+    /// new call of the repository takes its kind's count until a row says otherwise.
+    public init(reasons: [String], reads: Int, writes: Int, overrides: [RepositoryCall: Int] = [:]) {
+        self.init(reasons: reasons) { call in overrides[call] ?? (call.writes ? writes : reads) }
+    }
+
     /// The same number of hops for every call.
     public static func perCall(_ count: Int, because reasons: String...) -> HopExpectation {
         HopExpectation(reasons: reasons) { _ in count }

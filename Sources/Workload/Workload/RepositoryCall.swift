@@ -6,6 +6,14 @@ public enum RepositoryCall: String, CaseIterable, Sendable {
     /// ``NoteRepository/listScreen(titles:)``: no operation makes it; a scenario's list does,
     /// from the main actor, once per frame it renders (``ListFrameReader``).
     case listScreen
+
+    /// Whether the call saves: an import or an update. The others read.
+    public var writes: Bool {
+        switch self {
+        case .importBatch, .update: true
+        case .snapshot, .title, .body, .folderName, .modified, .listScreen: false
+        }
+    }
 }
 
 extension ScenarioPlan.Operation {
