@@ -6,7 +6,6 @@
 // Tools version 6.2 for `.defaultIsolation(MainActor.self)` (SE-0466), which exercise 18's
 // code is compiled with; nothing else here needs more than 6.1.
 
-import Foundation
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
@@ -25,18 +24,6 @@ let strictSwift: [SwiftSetting] = [
 /// - Workshop: the graded exercises, their checks, starters, solutions and wrong fixes.
 /// - Lab: the `lab` command line.
 func path(_ layer: String, _ target: String) -> String { "Sources/\(layer)/\(target)" }
-
-/// The folders of Sources/<layer>/, sorted: the targets generated from the tree, and the
-/// exercises' folders the main-actor target leaves out.
-///
-/// SwiftPM keeps a manifest's evaluation by the manifest's text, not by these folders.
-/// An exercise adds folders and changes nothing here, so an evaluation cached before it
-/// misses them (files "unhandled" in WorkshopMainActorDefault): evaluate the manifest
-/// again with `--manifest-cache local` or `none`.
-func folders(in layer: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources/" + layer)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted()
-}
 
 // MARK: - The patterns
 
@@ -76,28 +63,6 @@ let patterns = [
 let workshopCode: [Target.Dependency] = [
     "NoteStore", "WorkshopKit", "CustomExecutorStore", "GlobalActorStore", "PreconcurrencyStore", "WorkshopChecks",
 ]
-
-/// The exercises whose module has the main actor as its default isolation, as
-/// Workshop/Package.swift compiles them.
-let mainActorDefault = ["18-isolated-conformance"]
-
-/// The sources of the target that compiles them, as paths from Sources/Workshop/: its own
-/// folder, and their folders of solutions and wrong fixes.
-let mainActorDefaultSources = ["WorkshopMainActorDefault"]
-    + mainActorDefault.flatMap { ["WorkshopSolutions/" + $0, "WorkshopWrongFixes/" + $0] }
-
-/// Everything else in Sources/Workshop/ and in the folders that hold them, which that
-/// target, whose path is Sources/Workshop/, leaves out: the other targets' files are theirs.
-let mainActorDefaultExcluded: [String] = {
-    func entries(_ folder: String) -> [String] {
-        let names = folders(in: "Workshop" + (folder.isEmpty ? "" : "/" + folder))
-        return names.map { folder.isEmpty ? $0 : folder + "/" + $0 }
-    }
-    let parents = Set(mainActorDefaultSources.compactMap { $0.split(separator: "/").dropLast().first.map(String.init) })
-    return (entries("") + parents.sorted().flatMap(entries)).filter { entry in
-        !mainActorDefaultSources.contains(entry) && !parents.contains(entry)
-    }
-}()
 
 let baseTargets: [Target] = [
         // MARK: Support
@@ -209,21 +174,17 @@ let workshopTargets: [Target] = [
             name: "WorkshopStarters", dependencies: workshopCode, path: path("Workshop", "WorkshopStarters"),
             exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift
         ),
-        .target(
-            name: "WorkshopSolutions", dependencies: workshopCode, path: path("Workshop", "WorkshopSolutions"),
-            exclude: mainActorDefault, swiftSettings: strictSwift
-        ),
+        .target(name: "WorkshopSolutions", dependencies: workshopCode, path: path("Workshop", "WorkshopSolutions"), swiftSettings: strictSwift),
         // The wrong fixes a learner would try, one type each, that the checks must refuse.
         .target(
             name: "WorkshopWrongFixes", dependencies: workshopCode + ["WorkshopMainActorDefault"],
-            path: path("Workshop", "WorkshopWrongFixes"), exclude: mainActorDefault, swiftSettings: strictSwift
+            path: path("Workshop", "WorkshopWrongFixes"), swiftSettings: strictSwift
         ),
         // The solutions and wrong fixes of the exercises that the nested package compiles
-        // with the main actor as their default isolation, compiled the same way: their
-        // folders, left out of the two targets above, and the tables of their checks.
+        // with the main actor as their default isolation (exercise 18), compiled the same way,
+        // and the tables of their checks.
         .target(
-            name: "WorkshopMainActorDefault", dependencies: workshopCode, path: "Sources/Workshop",
-            exclude: mainActorDefaultExcluded, sources: mainActorDefaultSources,
+            name: "WorkshopMainActorDefault", dependencies: workshopCode, path: path("Workshop", "WorkshopMainActorDefault"),
             swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
         ),
         // The rules an exercise's source must keep, read from its syntax tree. Linked by the

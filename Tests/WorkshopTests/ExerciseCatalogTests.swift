@@ -44,13 +44,16 @@ struct ExerciseCatalogTests {
         #expect(entry == exercise.entryPointSource, "\(exercise.folder)/main.swift is not the check's entry point")
     }
 
-    @Test("The exercises compiled with the main actor as their default isolation are those the catalog says, in both manifests", arguments: ExerciseCatalog.all)
+    @Test("The exercises compiled with the main actor as their default isolation are those the catalog says, in the nested manifest and in the lab's targets", arguments: ExerciseCatalog.all)
     func defaultIsolation(_ exercise: Exercise) throws {
         let mainActor = exercise.defaultIsolation == .mainActor
-        for manifest in [layout.package.appendingPathComponent("Package.swift"), Repository.root.appendingPathComponent("Package.swift")] {
-            let text = try String(contentsOf: manifest, encoding: .utf8)
-            let list = try #require(text.split(separator: "\n").first { $0.hasPrefix("let mainActorDefault") }, "\(manifest.path)")
-            #expect(list.contains("\"\(exercise.folder)\"") == mainActor, "\(list)")
+        let text = try String(contentsOf: layout.package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(text.split(separator: "\n").first { $0.hasPrefix("let mainActorDefault") }, "Workshop/Package.swift")
+        #expect(list.contains("\"\(exercise.folder)\"") == mainActor, "\(list)")
+        // The lab compiles the solution in the target of its isolation, and only there.
+        for isolation in [Exercise.DefaultIsolation.nonisolated, .mainActor] {
+            let folder = Repository.root.appendingPathComponent("\(isolation.solutionsFolder)/\(exercise.folder)").path
+            #expect(FileManager.default.fileExists(atPath: folder) == (isolation == exercise.defaultIsolation), "\(folder)")
         }
     }
 }

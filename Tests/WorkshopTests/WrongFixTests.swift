@@ -19,7 +19,7 @@ struct WrongFixTests {
     func refused(_ fix: WrongFix) async throws {
         let exercise = try #require(ExerciseCatalog.exercise(fix.exercise))
         if fix.refusedBy == "source" {
-            let text = try String(contentsOf: Repository.root.appendingPathComponent("Sources/Workshop/WorkshopWrongFixes/\(fix.file)"), encoding: .utf8)
+            let text = try String(contentsOf: Repository.root.appendingPathComponent(fix.file), encoding: .utf8)
             let findings = SourceRules(for: exercise).findings(in: [(name: "\(fix.name).swift", text: text)])
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return

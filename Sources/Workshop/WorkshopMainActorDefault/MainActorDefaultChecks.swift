@@ -1,8 +1,7 @@
 // The exercises compiled with the main actor as their module's default isolation (SE-0466),
-// as the nested package compiles them: exercise 18's reference solution and its wrong fixes
-// that compile. This module's target takes them from Sources/Workshop/WorkshopSolutions/ and
-// Sources/Workshop/WorkshopWrongFixes/, whose own targets leave them out; its starter does not
-// compile, and the tests compile it instead.
+// as the nested package compiles them: exercise 18's reference solution (Solutions/) and its
+// wrong fixes that compile (WrongFixes/), beside the tables of their checks. Its starter does
+// not compile, and the tests compile it instead.
 //
 // The module's globals would be isolated to the main actor like every other declaration
 // here: these are nonisolated, so that WorkshopReference and the wrong fixes' catalog can

@@ -29,11 +29,11 @@ package struct WrongFix: Sendable, CustomStringConvertible {
     /// Seeds to run it on, where the way round depends on the run's data (exercise 11's
     /// taps); nil for fresh ones.
     package let seeds: [UInt64]?
-    /// The file, as a path from `Sources/Workshop/WorkshopWrongFixes/`. Those of an exercise compiled
-    /// with the main actor as its default isolation are compiled in the module
-    /// `WorkshopMainActorDefault`, as their exercise is.
+    /// The file, as a path from the package root: in the wrong fixes' folder of its
+    /// exercise's default isolation (``Exercise/DefaultIsolation/wrongFixesFolder``).
     package var file: String {
-        "\(ExerciseCatalog.exercise(exercise)?.folder ?? "?")/\(name).swift"
+        guard let exercise = ExerciseCatalog.exercise(exercise) else { return "\(name).swift" }
+        return "\(exercise.defaultIsolation.wrongFixesFolder)/\(exercise.folder)/\(name).swift"
     }
 
     let check: @Sendable ([String], [UInt64]?) async -> Int32

@@ -6,7 +6,8 @@ internal import Demos
 /// the lesson it teaches, and the hints that lead to its reference solution.
 ///
 /// The starter and the solution live in `Sources/Workshop/WorkshopStarters/<folder>/` and
-/// `Sources/Workshop/WorkshopSolutions/<folder>/`; the learner edits a copy in
+/// `Sources/Workshop/WorkshopSolutions/<folder>/` (`WorkshopMainActorDefault/Solutions/` for an
+/// exercise compiled with the main actor as its default isolation); the learner edits a copy in
 /// `Workshop/Exercises/<folder>/`, which only `lab workshop check` compiles.
 public struct Exercise: Sendable, Identifiable {
     /// How the starter fails before the learner has changed anything.
@@ -25,6 +26,23 @@ public struct Exercise: Sendable, Identifiable {
         /// The main actor: `.defaultIsolation(MainActor.self)` in the nested package's
         /// manifest, `-default-isolation MainActor` for the compiler.
         case mainActor
+
+        /// Where the lab compiles the reference solutions and the wrong fixes of an exercise
+        /// with this isolation, as paths from the package root: each isolation has its targets,
+        /// as it has its compiler arguments.
+        public var solutionsFolder: String {
+            switch self {
+            case .nonisolated: "Sources/Workshop/WorkshopSolutions"
+            case .mainActor: "Sources/Workshop/WorkshopMainActorDefault/Solutions"
+            }
+        }
+
+        public var wrongFixesFolder: String {
+            switch self {
+            case .nonisolated: "Sources/Workshop/WorkshopWrongFixes"
+            case .mainActor: "Sources/Workshop/WorkshopMainActorDefault/WrongFixes"
+            }
+        }
 
         /// The compiler's arguments for it.
         public var compilerArguments: [String] {

@@ -45,7 +45,7 @@ package struct WorkshopLayout: Sendable, Equatable {
 
     /// The tracked reference solution of one of `exercise`'s files.
     package func solution(_ exercise: Exercise, _ file: String) -> URL {
-        root.appendingPathComponent("Sources/Workshop/WorkshopSolutions/\(exercise.folder)/\(file)")
+        root.appendingPathComponent("\(exercise.defaultIsolation.solutionsFolder)/\(exercise.folder)/\(file)")
     }
 
     /// The learner's copy of one of `exercise`'s files.
