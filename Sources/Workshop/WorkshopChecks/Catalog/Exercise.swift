@@ -61,10 +61,8 @@ public struct Exercise: Sendable, Identifiable {
     public let lesson: Int
     /// What the learner must achieve, in one line.
     public let goal: String
-    /// The guide's chapter for the lesson, as a path from the package root.
-    public let chapter: String
-    /// The `lab demo` that shows the lesson.
-    public let demo: String
+    /// The demo of the lesson, whose chapter the exercise practises.
+    private let lessonDemo: any Demo.Type
     /// The files the learner edits, in the exercise's folder.
     public let files: [String]
     /// Hints, shown one at a time; the last one is close to the answer.
@@ -92,7 +90,7 @@ public struct Exercise: Sendable, Identifiable {
     public let defaultIsolation: DefaultIsolation
 
     init(
-        number: Int, slug: String, lesson: Int, goal: String, chapter: String, demo: String,
+        number: Int, slug: String, lesson: Int, goal: String, demo: any Demo.Type,
         files: [String], hints: [String], startingFailure: StartingFailure,
         entryPoint: String, checkIDs: [String],
         allows: Set<SourceEscape> = [], extraImports: Set<String> = [],
@@ -106,8 +104,7 @@ public struct Exercise: Sendable, Identifiable {
         self.slug = slug
         self.lesson = lesson
         self.goal = goal
-        self.chapter = chapter
-        self.demo = demo
+        self.lessonDemo = demo
         self.files = files
         self.hints = hints
         self.startingFailure = startingFailure
@@ -148,8 +145,12 @@ public struct Exercise: Sendable, Identifiable {
         (number < 10 ? "0\(number)" : "\(number)") + "-" + slug
     }
 
-    /// The article the lesson comes from: the one its demo names.
-    public var source: String {
-        DemoCatalog.demo(named: demo)?.source ?? ""
-    }
+    /// The `lab demo` that shows the lesson.
+    public var demo: String { lessonDemo.name }
+
+    /// The guide's chapter for the lesson, as a path from the package root: its demo's.
+    public var chapter: String { lessonDemo.chapter }
+
+    /// The article the lesson comes from: its demo's.
+    public var source: String { lessonDemo.source }
 }

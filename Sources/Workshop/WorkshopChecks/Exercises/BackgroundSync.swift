@@ -10,7 +10,7 @@ extension Exercise {
     package static let backgroundSync = Exercise(
         number: 15, slug: "background-sync", lesson: 15,
         goal: "make the view context merge a background context's save, so the list shows it without fetching again",
-        chapter: "Docs/LabGuide.docc/BackgroundSync.md", demo: BackgroundSyncDemo.name,
+        demo: BackgroundSyncDemo.self,
         files: ["InboxList.swift"],
         hints: [
             """

@@ -9,7 +9,7 @@ extension Exercise {
     package static let blockingExecutor = Exercise(
         number: 14, slug: "blocking-executor", lesson: 4,
         goal: "make the custom executor enqueue without waiting, so two actors can call each other",
-        chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: CustomExecutorDemo.name,
+        demo: CustomExecutorDemo.self,
         files: ["NoteImporter.swift"],
         hints: [
             """

@@ -10,7 +10,7 @@ extension Exercise {
     package static let chattyCalls = Exercise(
         number: 10, slug: "chatty-calls", lesson: 10,
         goal: "load a row's four values with one call to the actor, not four",
-        chapter: "Docs/LabGuide.docc/ActorPerObject.md", demo: ActorPerObjectDemo.name,
+        demo: ActorPerObjectDemo.self,
         files: ["NoteRowModel.swift"],
         hints: [
             """

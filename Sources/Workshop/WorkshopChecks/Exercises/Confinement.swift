@@ -6,7 +6,7 @@ extension Exercise {
     package static let confinement = Exercise(
         number: 1, slug: "confinement", lesson: 1,
         goal: "use a context only on its queue, through perform { }",
-        chapter: "Docs/LabGuide.docc/QueuePerform.md", demo: QueueConfinementDemo.name,
+        demo: QueueConfinementDemo.self,
         files: ["QueueArchive.swift"],
         hints: [
             """

@@ -10,7 +10,7 @@ extension Exercise {
     package static let customExecutor = Exercise(
         number: 4, slug: "custom-executor", lesson: 4,
         goal: "put the actor on its context's queue (NoteModelActor) and drop every perform { }",
-        chapter: "Docs/LabGuide.docc/CustomExecutor.md", demo: CustomExecutorDemo.name,
+        demo: CustomExecutorDemo.self,
         files: ["ModelArchive.swift"],
         hints: [
             """

@@ -8,7 +8,7 @@ extension Exercise {
     package static let debugSwitch = Exercise(
         number: 2, slug: "debug-switch", lesson: 2,
         goal: "turn the concurrency-debug switch on, then fix the wrong-queue access it finds",
-        chapter: "Docs/LabGuide.docc/QueuePerform.md#The-debug-trap", demo: DebugTrapDemo.name,
+        demo: DebugTrapDemo.self,
         files: ["NoteTitles.swift"],
         hints: [
             """

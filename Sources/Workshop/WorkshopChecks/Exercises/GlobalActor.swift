@@ -11,7 +11,7 @@ extension Exercise {
     package static let globalActor = Exercise(
         number: 5, slug: "global-actor", lesson: 5,
         goal: "isolate the helper to @DatabaseActor instead of making it an actor: 2 hops per call",
-        chapter: "Docs/LabGuide.docc/GlobalActor.md", demo: GlobalActorDemo.name,
+        demo: GlobalActorDemo.self,
         files: ["NoteIndex.swift"],
         hints: [
             """

@@ -8,7 +8,7 @@ extension Exercise {
     package static let idsNotObjects = Exercise(
         number: 7, slug: "ids-not-objects", lesson: 7,
         goal: "look the identifier up in the actor's own context, with the lookup that handles a deleted row",
-        chapter: "Docs/LabGuide.docc/IDsNotObjects.md", demo: IDLookupsDemo.name,
+        demo: IDLookupsDemo.self,
         files: ["Sidebar.swift"],
         hints: [
             """

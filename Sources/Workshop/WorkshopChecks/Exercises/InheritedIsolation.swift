@@ -8,7 +8,7 @@ extension Exercise {
     package static let inheritedIsolation = Exercise(
         number: 13, slug: "inherited-isolation", lesson: 13,
         goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
-        chapter: "Docs/LabGuide.docc/NoWarningCrash.md", demo: NoWarningCrashDemo.name,
+        demo: NoWarningCrashDemo.self,
         files: ["NoteList.swift"],
         hints: [
             """

@@ -9,7 +9,7 @@ extension Exercise {
     package static let isolatedConformance = Exercise(
         number: 18, slug: "isolated-conformance", lesson: 18,
         goal: "decode the records on the importer's actor: the main-actor default isolates their Codable conformance",
-        chapter: "Docs/LabGuide.docc/IsolatedConformances.md", demo: IsolatedConformanceDemo.name,
+        demo: IsolatedConformanceDemo.self,
         files: ["NoteImport.swift"],
         hints: [
             """

@@ -9,7 +9,7 @@ extension Exercise {
     package static let isolatedInit = Exercise(
         number: 6, slug: "isolated-init", lesson: 6,
         goal: "create the global actor's isolated helper in an async setup(), not in init",
-        chapter: "Docs/LabGuide.docc/GlobalActor.md#Isolated-initializers", demo: IsolatedInitDemo.name,
+        demo: IsolatedInitDemo.self,
         files: ["NoteShelf.swift"],
         hints: [
             """

@@ -10,7 +10,7 @@ extension Exercise {
     package static let lostUpdates = Exercise(
         number: 9, slug: "lost-updates", lesson: 9,
         goal: "keep each read-modify-write in one job on the queue, so concurrent edits are not lost",
-        chapter: "Docs/LabGuide.docc/QueuePerform.md#A-second-line-of-defence", demo: SetterRedispatchDemo.name,
+        demo: SetterRedispatchDemo.self,
         files: ["EditDesk.swift"],
         hints: [
             """

@@ -11,7 +11,7 @@ extension Exercise {
     package static let modelActorOnMain = Exercise(
         number: 16, slug: "model-actor-on-main", lesson: 16,
         goal: "make the screen's model actor off the main actor, so that its import runs off it too",
-        chapter: "Docs/LabGuide.docc/ModelActorOnMain.md", demo: ModelActorOnMainDemo.name,
+        demo: ModelActorOnMainDemo.self,
         files: ["ImportPanel.swift"],
         hints: [
             """

@@ -10,7 +10,7 @@ extension Exercise {
     package static let observation = Exercise(
         number: 12, slug: "observation", lesson: 12,
         goal: "stop init from registering an observation dependency, and keep count observable",
-        chapter: "Docs/LabGuide.docc/Observation.md", demo: ObservationDemo.name,
+        demo: ObservationDemo.self,
         files: ["NoteCounter.swift"],
         hints: [
             """

@@ -10,7 +10,7 @@ extension Exercise {
     package static let plainActor = Exercise(
         number: 3, slug: "plain-actor", lesson: 3,
         goal: "make a plain actor that owns a context safe: it still needs perform { }",
-        chapter: "Docs/LabGuide.docc/PlainActor.md", demo: PlainActorDemo.name,
+        demo: PlainActorDemo.self,
         files: ["ActorArchive.swift"],
         hints: [
             """

@@ -11,7 +11,7 @@ extension Exercise {
     package static let readsThatDoNotWait = Exercise(
         number: 19, slug: "reads-that-do-not-wait", lesson: 19,
         goal: "make the list's reads stop waiting for the importer's saves: read on a connection of their own",
-        chapter: "Docs/LabGuide.docc/ReadsThatDoNotWait.md", demo: ReadsThatDoNotWaitDemo.name,
+        demo: ReadsThatDoNotWaitDemo.self,
         files: ["LiveNoteList.swift"],
         hints: [
             """

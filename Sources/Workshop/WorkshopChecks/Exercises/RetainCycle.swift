@@ -9,7 +9,7 @@ extension Exercise {
     package static let retainCycle = Exercise(
         number: 11, slug: "retain-cycle", lesson: 11,
         goal: "break the cycle between the editor and its button's closure: 0 objects left alive",
-        chapter: "Docs/LabGuide.docc/LeaksAndCycles.md", demo: ClosureCycleDemo.name,
+        demo: ClosureCycleDemo.self,
         files: ["DraftEditor.swift"],
         hints: [
             """

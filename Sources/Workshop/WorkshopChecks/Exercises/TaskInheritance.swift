@@ -9,7 +9,7 @@ extension Exercise {
     package static let taskInheritance = Exercise(
         number: 8, slug: "task-inheritance", lesson: 8,
         goal: "parse the import file off the main actor: Task { } inherits it, Task.detached does not",
-        chapter: "Docs/LabGuide.docc/TaskVersusDetached.md", demo: TaskInheritanceDemo.name,
+        demo: TaskInheritanceDemo.self,
         files: ["ImportButton.swift"],
         hints: [
             """

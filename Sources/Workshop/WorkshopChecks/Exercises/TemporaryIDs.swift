@@ -10,7 +10,7 @@ extension Exercise {
     package static let temporaryIDs = Exercise(
         number: 17, slug: "temporary-ids", lesson: 17,
         goal: "hand out a note's permanent identifier, so that another context finds the note once it is saved",
-        chapter: "Docs/LabGuide.docc/TemporaryIDs.md", demo: TemporaryIDsDemo.name,
+        demo: TemporaryIDsDemo.self,
         files: ["DraftDesk.swift"],
         hints: [
             """
