@@ -230,7 +230,7 @@ struct GradedFilesTests {
     func failedBuildReport() {
         let compiles = Check.compiles([.init(location: "Workshop/Exercises/01-confinement/QueueArchive.swift:3:1", message: "expected", excerpt: [])])
         let report = CheckReport(exercise: .confinement, source: .source([]), compiles: compiles)
-        #expect(report.checks.map(\.id) == ["source", "compiles"] + Exercise.confinement.checkIDs)
+        #expect(report.checks.map(\.id) == ["source", "compiles"] + Exercise.confinement.checkIDs.map(\.rawValue))
         #expect(report.checks.dropFirst(2).allSatisfy { $0.status == .notMeasured })
         #expect(report.firstFailure?.id == "compiles")
     }

@@ -18,13 +18,13 @@ struct WrongFixTests {
     @Test("Every wrong fix is refused by its check, with its reason", arguments: wrongFixes)
     func refused(_ fix: WrongFix) async throws {
         let exercise = try #require(ExerciseCatalog.exercise(fix.exercise))
-        if fix.refusedBy == "source" {
+        if fix.refusedBy == .source {
             let text = try String(contentsOf: Repository.root.appendingPathComponent(fix.file), encoding: .utf8)
             let findings = SourceRules(for: exercise).findings(in: [(name: "\(fix.name).swift", text: text)])
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return
         }
-        if fix.refusedBy == "waits", fix.because == "held", !StallMeter.isAvailable {
+        if fix.refusedBy == .waits, fix.because == "held", !StallMeter.isAvailable {
             // Holds are timed where the job clock runs: not under a sanitizer (`make race`,
             // `make leaks`), whose runtime takes locks of its own and runs code several times slower.
             return
@@ -35,7 +35,7 @@ struct WrongFixTests {
         // `make race` gives its planted one. Run again while the race is not found, whatever
         // the other checks say (a fix that races may fail another check too).
         let raceFound = { (report: CheckReport) in report.checks.contains { $0.id == "races" && $0.status == .failed } }
-        for _ in 1..<5 where fix.refusedBy == "races" && ThreadSanitizer.isActive && !raceFound(report) {
+        for _ in 1..<5 where fix.refusedBy == .races && ThreadSanitizer.isActive && !raceFound(report) {
             report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
         }
         // The clock's rules judge a hold by what the held thread did meanwhile; on a machine far
@@ -45,13 +45,13 @@ struct WrongFixTests {
         // none. Exercise 12's `creation` counts the creating thread's waits, which a busy
         // machine under ThreadSanitizer can let a hopping init skip (4 of 30). A fix refused
         // by one of these gets three runs; one refusal is the grade.
-        let timed: Set = ["waits", "creation"]
-        let refused = { (report: CheckReport) in report.checks.contains { $0.id == fix.refusedBy && $0.status == .failed } }
+        let timed: Set<CheckID> = [.waits, .creation]
+        let refused = { (report: CheckReport) in report.checks.contains { $0.id == fix.refusedBy.rawValue && $0.status == .failed } }
         for _ in 1..<3 where timed.contains(fix.refusedBy) && !refused(report) {
             report = try await Repository.report(exercise, "wrong:\(fix.name)", seeds: fix.seeds)
         }
-        let check = try #require(report.checks.first { $0.id == fix.refusedBy }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
-        if check.status == .unavailable, fix.refusedBy == "races", !ThreadSanitizer.isActive {
+        let check = try #require(report.checks.first { $0.id == fix.refusedBy.rawValue }, "no check \(fix.refusedBy) in \(report.checks.map(\.id))")
+        if check.status == .unavailable, fix.refusedBy == .races, !ThreadSanitizer.isActive {
             // Races are looked for under ThreadSanitizer alone: `lab workshop check` builds
             // the exercise once more for it, and `make race` runs this test in such a build.
             #expect(check.measured.hasPrefix("not run in this build"))
@@ -69,7 +69,7 @@ struct WrongFixTests {
         // Swift's run-time isolation check is told from another crash by its frames, which
         // `make race` turns off (LAB_BACKTRACE=off): there, a trap is only a crash.
         let backtracerOff = ProcessInfo.processInfo.environment[ChildProcess.backtraceSwitch] == "off"
-        guard !(backtracerOff && fix.refusedBy == "trap") else { return }
+        guard !(backtracerOff && fix.refusedBy == .trap) else { return }
         #expect(check.problem?.contains(fix.because) == true, "\(check.problem ?? "no problem")")
     }
 

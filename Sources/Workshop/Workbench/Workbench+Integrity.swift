@@ -66,7 +66,7 @@ extension CheckReport {
     package init(exercise: Exercise, source: Check, compiles: Check, run: Check? = nil) {
         let reason = run == nil ? "it does not compile" : "the run left no report (see the run check)"
         let rest = exercise.checkIDs.map { id in
-            Check.notMeasured(id, expected: "see \(LabCommandLine.command("workshop check \(exercise.number)")) once it runs", because: reason)
+            Check.notMeasured(id.rawValue, expected: "see \(LabCommandLine.command("workshop check \(exercise.number)")) once it runs", because: reason)
         }
         self.init(exercise: exercise, checks: [source, compiles] + (run.map { [$0] } ?? []) + rest)
     }

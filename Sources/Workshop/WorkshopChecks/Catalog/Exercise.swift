@@ -72,7 +72,7 @@ public struct Exercise: Sendable, Identifiable {
     /// `ConfinementCheck<QueueArchive>`.
     public let entryPoint: String
     /// The ids of the checks its report holds, in order, after `source` and `compiles`.
-    public let checkIDs: [String]
+    public let checkIDs: [CheckID]
     /// The escape hatches the exercise's own pattern needs (exercise 1's class promises to
     /// use its context on its queue alone: `nonisolated(unsafe)`).
     package let allows: Set<SourceEscape>
@@ -92,7 +92,7 @@ public struct Exercise: Sendable, Identifiable {
     init(
         number: Int, slug: String, lesson: Int, goal: String, demo: any Demo.Type,
         files: [String], hints: [String], startingFailure: StartingFailure,
-        entryPoint: String, checkIDs: [String],
+        entryPoint: String, checkIDs: [CheckID],
         allows: Set<SourceEscape> = [], extraImports: Set<String> = [],
         escapeAdvice: String = "keep the isolation, and fix what it finds",
         waitsAdvice: String = "await context.perform { } instead, which suspends the caller and frees its thread",
@@ -138,7 +138,7 @@ public struct Exercise: Sendable, Identifiable {
 
     /// Whether the exercise is about confinement or crossing contexts: `lab workshop check`
     /// then runs it once more under ThreadSanitizer, for its `races` check.
-    public var checksRaces: Bool { checkIDs.contains("races") }
+    public var checksRaces: Bool { checkIDs.contains(.races) }
 
     /// `01-confinement`: the exercise's folder under each root.
     public var folder: String {

@@ -31,7 +31,7 @@ extension Exercise {
         ],
         startingFailure: .check("shown"),
         entryPoint: "BackgroundSyncCheck<InboxList>",
-        checkIDs: ["store", "trap", "main-queue", "shown", "objects", "row-reads", "failure", "waits"],
+        checkIDs: [.store, .trap, .mainQueue, .shown, .objects, .rowReads, .failure, .waits],
         escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge"
     )
 }

@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("deadlock"),
-        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: ["store", "deadlock", "trap", "executor", "checksum", "index", "done", "failure", "waits"],
+        entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: [.store, .deadlock, .trap, .executor, .checksum, .index, .done, .failure, .waits],
         allows: [.waitingCall],
         waitsAdvice: "an executor hands each job to its queue with async and returns, as ContextExecutor does"
     )

@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("hops"),
-        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: ["store", "contexts", "trap", "rows", "failure", "hops", "dispatches", "waits"],
+        entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: [.store, .contexts, .trap, .rows, .failure, .hops, .dispatches, .waits],
         escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row"
     )
 }

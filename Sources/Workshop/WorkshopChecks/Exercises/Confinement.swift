@@ -25,7 +25,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: ["store", "contexts", "trap", "checksum", "reads", "done", "failure", "races", "waits"],
+        entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: [.store, .contexts, .trap, .checksum, .reads, .done, .failure, .races, .waits],
         allows: [.nonisolatedUnsafe],
         escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )

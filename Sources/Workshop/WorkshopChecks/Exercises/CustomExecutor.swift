@@ -30,7 +30,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("executor"),
-        entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: ["store", "contexts", "executor", "queue", "trap", "checksum", "reads", "done", "failure", "perform", "hops", "dispatches", "races", "waits"],
+        entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: [.store, .contexts, .executor, .queue, .trap, .checksum, .reads, .done, .failure, .perform, .hops, .dispatches, .races, .waits],
         escapeAdvice: "keep the context inside the actor, on an executor built on the context's queue"
     )
 }

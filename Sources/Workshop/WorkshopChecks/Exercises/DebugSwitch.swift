@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("switch"),
-        entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: ["store", "switch", "trap", "titles", "failure", "races", "waits"],
+        entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: [.store, .`switch`, .trap, .titles, .failure, .races, .waits],
         allows: [.nonisolatedUnsafe],
         escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
     )

@@ -30,7 +30,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("hops"),
-        entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: ["store", "trap", "reads", "cache", "failure", "hops", "waits"],
+        entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: [.store, .trap, .reads, .cache, .failure, .hops, .waits],
         escapeAdvice: "isolate TitleCache to @DatabaseActor instead; an unchecked class shared with no isolation is the data race the actor was there to prevent"
     )
 }

@@ -28,7 +28,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol"),
-        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: ["store", "trap", "saved", "deleted", "failure", "races", "waits"]
+        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: [.store, .trap, .saved, .deleted, .failure, .races, .waits]
     )
 }
 

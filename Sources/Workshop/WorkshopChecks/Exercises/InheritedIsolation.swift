@@ -30,7 +30,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: ["store", "contexts", "trap", "titles", "failure", "races", "waits"],
+        entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: [.store, .contexts, .trap, .titles, .failure, .races, .waits],
         extraImports: ["PreconcurrencyStore"]
     )
 }

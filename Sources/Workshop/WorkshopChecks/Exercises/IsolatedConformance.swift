@@ -33,7 +33,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "main actor-isolated conformance"),
-        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: ["store", "trap", "decoded", "main-actor", "checksum", "done", "failure", "waits"],
+        entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: [.store, .trap, .decoded, .mainActor, .checksum, .done, .failure, .waits],
         escapeAdvice: "mark the record type, or its conformance, nonisolated",
         defaultIsolation: .mainActor
     )

@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "isolated initializer 'init()' in a synchronous nonisolated context"),
-        entryPoint: "IsolatedInitCheck<NoteShelf>", checkIDs: ["store", "trap", "titles", "failure", "waits"],
+        entryPoint: "IsolatedInitCheck<NoteShelf>", checkIDs: [.store, .trap, .titles, .failure, .waits],
         escapeAdvice: "a nonisolated init creates the helper off its global actor; create it in setup(container:), which can await the actor",
         keptIsolated: [(type: "ShelfStorage", actor: "NoteShelf")]
     )

@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("checksum"),
-        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: ["store", "contexts", "trap", "checksum", "done", "failure", "waits"]
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: [.store, .contexts, .trap, .checksum, .done, .failure, .waits]
     )
 }
 

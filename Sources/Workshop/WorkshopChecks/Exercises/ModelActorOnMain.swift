@@ -33,7 +33,7 @@ extension Exercise {
         ],
         startingFailure: .check("main-actor"),
         entryPoint: "ModelActorOnMainCheck<ImportPanel>",
-        checkIDs: ["store", "trap", "parsed", "main-actor", "executor", "checksum", "done", "failure", "waits"],
+        checkIDs: [.store, .trap, .parsed, .mainActor, .executor, .checksum, .done, .failure, .waits],
         escapeAdvice: "keep the importer a model actor, and make it off the main actor"
     )
 }

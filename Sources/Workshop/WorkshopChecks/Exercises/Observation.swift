@@ -29,7 +29,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("creation"),
-        entryPoint: "ObservationCheck<NoteCounter>", checkIDs: ["trap", "creation", "tracking", "summary"]
+        entryPoint: "ObservationCheck<NoteCounter>", checkIDs: [.trap, .creation, .tracking, .summary]
     )
 }
 

@@ -30,7 +30,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("trap"),
-        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: ["store", "contexts", "trap", "checksum", "reads", "done", "failure", "hops", "races", "waits"],
+        entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: [.store, .contexts, .trap, .checksum, .reads, .done, .failure, .hops, .races, .waits],
         escapeAdvice: "keep the context inside the actor and enter its queue with perform"
     )
 }

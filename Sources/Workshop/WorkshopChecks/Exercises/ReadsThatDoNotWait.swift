@@ -34,7 +34,7 @@ extension Exercise {
         ],
         startingFailure: .check("behind-writes"),
         entryPoint: "ReadsThatDoNotWaitCheck<LiveNoteList>",
-        checkIDs: ["store", "contexts", "trap", "behind-writes", "frames", "reads", "screen", "failure", "waits"],
+        checkIDs: [.store, .contexts, .trap, .behindWrites, .frames, .reads, .screen, .failure, .waits],
         escapeAdvice: "keep the list on the main actor, and move its reads off the writer's queue",
         waitsAdvice: "await the read instead: an async read suspends the list and leaves the main thread free"
     )

@@ -26,7 +26,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("leaks"),
-        entryPoint: "RetainCycleCheck<DraftEditor>", checkIDs: ["trap", "saves", "leaks", "memory"]
+        entryPoint: "RetainCycleCheck<DraftEditor>", checkIDs: [.trap, .saves, .leaks, .memory]
     )
 }
 

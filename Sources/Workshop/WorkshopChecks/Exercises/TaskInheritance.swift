@@ -27,7 +27,7 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("main-actor"),
-        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: ["store", "trap", "parsed", "main-actor", "checksum", "done", "failure", "waits"]
+        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: [.store, .trap, .parsed, .mainActor, .checksum, .done, .failure, .waits]
     )
 }
 

@@ -31,7 +31,7 @@ extension Exercise {
         ],
         startingFailure: .check("opened"),
         entryPoint: "TemporaryIDsCheck<DraftDesk>",
-        checkIDs: ["store", "trap", "opened", "ids", "saved", "done", "failure", "races", "waits"],
+        checkIDs: [.store, .trap, .opened, .ids, .saved, .done, .failure, .races, .waits],
         escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers"
     )
 }
