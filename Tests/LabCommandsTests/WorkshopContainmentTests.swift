@@ -37,7 +37,7 @@ struct WorkshopContainmentTests {
     /// A report as an exercise's executable prints it, passing, without its line's mark.
     static var passingReport: String {
         let report = CheckReport(exercise: .confinement, checks: [
-            Check(id: "trap", status: .passed, expected: "no trap", measured: "no trap"),
+            Check(id: .trap, status: .passed, expected: "no trap", measured: "no trap"),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

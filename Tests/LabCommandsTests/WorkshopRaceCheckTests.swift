@@ -22,10 +22,10 @@ struct WorkshopRaceCheckTests {
             + "echo \"workshop-report $t: \"'\(json)'; exit \(report.passed ? 0 : 1)"
     }
 
-    static let trap = Check(id: "trap", status: .passed, expected: "no trap", measured: "no trap")
-    static let notRun = Check(id: "races", status: .unavailable, expected: "no data race", measured: "not run in this build")
+    static let trap = Check(id: .trap, status: .passed, expected: "no trap", measured: "no trap")
+    static let notRun = Check(id: .races, status: .unavailable, expected: "no data race", measured: "not run in this build")
     static let race = Check(
-        id: "races", status: .failed, expected: "no data race", measured: "1 report in the learner code",
+        id: .races, status: .failed, expected: "no data race", measured: "1 report in the learner code",
         problem: "ThreadSanitizer found a data race: a write of size 8 by thread T2 at QueueArchive.swift:23:5"
     )
 

@@ -127,7 +127,7 @@ struct ChildRunTests {
 
     @Test("lab workshop check reads only the report marked with its token, from a run that ended by itself as the report says")
     func reportChannel() throws {
-        let report = CheckReport(exercise: .confinement, checks: [Check(id: "trap", status: .passed, expected: "", measured: "")])
+        let report = CheckReport(exercise: .confinement, checks: [Check(id: .trap, status: .passed, expected: "", measured: "")])
         let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
         let marked = "workshop-report T0K3N: \(json)\n"
         #expect(CheckReport(output: marked, token: "T0K3N", exitStatus: 0, signal: nil)?.passed == true)

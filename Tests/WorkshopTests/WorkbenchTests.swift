@@ -104,7 +104,7 @@ struct WorkbenchTests {
 
     static func report(passed: Bool) -> CheckReport {
         CheckReport(exercise: .confinement, checks: [
-            Check(id: "trap", status: passed ? .passed : .failed, expected: "no trap", measured: passed ? "no trap" : "a trap"),
+            Check(id: .trap, status: passed ? .passed : .failed, expected: "no trap", measured: passed ? "no trap" : "a trap"),
         ])
     }
 }

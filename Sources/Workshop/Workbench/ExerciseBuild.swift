@@ -207,14 +207,14 @@ extension Check {
     /// `compiles`: the check that comes before all others, from the build's outcome.
     package static func compiles(_ diagnostics: [ExerciseBuild.Diagnostic], shown: Int = 3) -> Check {
         guard !diagnostics.isEmpty else {
-            return Check(id: "compiles", status: .passed, expected: "no compiler errors", measured: "no errors")
+            return Check(id: .compiles, status: .passed, expected: "no compiler errors", measured: "no errors")
         }
         let errors = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
         let lines = diagnostics.prefix(shown).enumerated().flatMap { index, diagnostic in
             ["\(diagnostic.location): error: \(diagnostic.message)"] + (index == 0 ? diagnostic.excerpt : [])
         }
         return Check(
-            id: "compiles", status: .failed, expected: "no compiler errors", measured: errors,
+            id: .compiles, status: .failed, expected: "no compiler errors", measured: errors,
             problem: (["it does not compile (\(errors)\(diagnostics.count > shown ? "; the first \(shown)" : "")):"] + lines)
                 .joined(separator: "\n")
         )

@@ -47,7 +47,7 @@ extension Workbench {
             say("checking exercise \(exercise.number) \(containment.sandbox.description)")
             do {
                 var checks = try await run(executable, of: exercise, environment: environment, containment: containment).checks
-                if let index = checks.firstIndex(where: { $0.id == "races" }) {
+                if let index = checks.firstIndex(where: { $0.id == CheckID.races.rawValue }) {
                     checks[index] = try await raceCheck(
                         of: exercise, environment: environment, sandbox: containment.sandbox, enabled: sanitizer
                     )
@@ -127,7 +127,7 @@ extension Workbench {
         of exercise: Exercise, environment: [String: String], sandbox: Sandbox, enabled: Bool
     ) async throws(LabError) -> Check {
         let expected = "no data race in the exercise's code under ThreadSanitizer"
-        func unavailable(_ why: String) -> Check { Check(id: "races", status: .unavailable, expected: expected, measured: why) }
+        func unavailable(_ why: String) -> Check { Check(id: .races, status: .unavailable, expected: expected, measured: why) }
         guard enabled else {
             return unavailable("skipped (--skip-sanitizer): no data race in your code was looked for")
         }
@@ -152,9 +152,9 @@ extension Workbench {
                 executable, arguments: [CheckArguments.oneRun], of: exercise, environment: sanitized,
                 containment: .underThreadSanitizer.sandboxed(by: sandbox)
             )
-            return report.checks.first { $0.id == "races" } ?? unavailable("not run: the run under ThreadSanitizer reported no races check")
+            return report.checks.first { $0.id == CheckID.races.rawValue } ?? unavailable("not run: the run under ThreadSanitizer reported no races check")
         } catch .checkFailed(let reason) {
-            return .notMeasured("races", expected: expected, because: "the run under ThreadSanitizer did not finish: \(reason)")
+            return .notMeasured(.races, expected: expected, because: "the run under ThreadSanitizer did not finish: \(reason)")
         }
     }
 

@@ -47,7 +47,7 @@ extension Workbench {
         guard stray.isEmpty else {
             let list = stray.joined(separator: ", ")
             return Check(
-                id: "source", status: .failed, expected: "only \(exercise.files.joined(separator: ", ")) and main.swift in the folder",
+                id: .source, status: .failed, expected: "only \(exercise.files.joined(separator: ", ")) and main.swift in the folder",
                 measured: "\(stray.count) other Swift \(stray.count == 1 ? "file" : "files")",
                 problem: "\(list): the exercise's folder holds only \(exercise.files.joined(separator: ", ")) and the check's "
                     + "main.swift, because every Swift file in it is compiled into the check. Move the other files out"
@@ -66,7 +66,7 @@ extension CheckReport {
     package init(exercise: Exercise, source: Check, compiles: Check, run: Check? = nil) {
         let reason = run == nil ? "it does not compile" : "the run left no report (see the run check)"
         let rest = exercise.checkIDs.map { id in
-            Check.notMeasured(id.rawValue, expected: "see \(LabCommandLine.command("workshop check \(exercise.number)")) once it runs", because: reason)
+            Check.notMeasured(id, expected: "see \(LabCommandLine.command("workshop check \(exercise.number)")) once it runs", because: reason)
         }
         self.init(exercise: exercise, checks: [source, compiles] + (run.map { [$0] } ?? []) + rest)
     }

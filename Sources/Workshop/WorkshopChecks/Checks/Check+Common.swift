@@ -8,12 +8,12 @@ extension Check {
     /// `trap`: the run went to its end; no trap, crash, error or watchdog stopped it.
     static func runsToTheEnd(_ run: ChildRun) -> Check {
         let measured = run.stop.map(\.description) ?? "no trap: the run went to its end"
-        return .verify("trap", run.stop == nil, expected: "no trap: the run goes to its end", measured: measured, problem: measured)
+        return .verify(.trap, run.stop == nil, expected: "no trap: the run goes to its end", measured: measured, problem: measured)
     }
 
     /// A check of a value the run may not have reached: ``notMeasured(_:expected:because:)``
     /// when it is missing, else what `judge` says.
-    static func of<T>(_ id: String, _ value: T?, expected: String, run: ChildRun, judge: (T) -> Check) -> Check {
+    static func of<T>(_ id: CheckID, _ value: T?, expected: String, run: ChildRun, judge: (T) -> Check) -> Check {
         guard let value else {
             let reason = run.stop == nil
                 ? "the run did not measure it"
@@ -26,7 +26,7 @@ extension Check {
     /// A yes-or-no the run measured, or may not have reached: passes when it `holds`, with
     /// `measured` saying which, and `problem` why it matters when it does not.
     static func holds(
-        _ id: String, _ value: Bool?, expected: String, measured: (yes: String, no: String), problem: String, run: ChildRun
+        _ id: CheckID, _ value: Bool?, expected: String, measured: (yes: String, no: String), problem: String, run: ChildRun
     ) -> Check {
         .of(id, value, expected: expected, run: run) { holds in
             .verify(id, holds, expected: expected, measured: holds ? measured.yes : measured.no, problem: problem)
@@ -37,7 +37,7 @@ extension Check {
     /// database itself, through a context of its own, after the learner's code is done.
     static func checksum(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
         .matches(
-            "checksum", measured, reference: reference, named: "the database's checksum", run: run,
+            .checksum, measured, reference: reference, named: "the database's checksum", run: run,
             problem: "the database does not hold what was imported"
         )
     }
@@ -45,7 +45,7 @@ extension Check {
     /// `reads`: every value read equals the reference model's.
     static func reads(_ measured: Checksum?, reference: Checksum, run: ChildRun) -> Check {
         .matches(
-            "reads", measured, reference: reference, named: "the digest of the values read", run: run,
+            .reads, measured, reference: reference, named: "the digest of the values read", run: run,
             problem: "a value read differs from the reference model's"
         )
     }
@@ -54,7 +54,7 @@ extension Check {
     /// expected one would be an answer to copy, and the measured one says nothing a person
     /// can use.
     private static func matches(
-        _ id: String, _ measured: Checksum?, reference: Checksum, named name: String, run: ChildRun, problem: String
+        _ id: CheckID, _ measured: Checksum?, reference: Checksum, named name: String, run: ChildRun, problem: String
     ) -> Check {
         let expected = "\(name) equal to the reference model's"
         return .of(id, measured, expected: expected, run: run) { digest in
@@ -69,15 +69,15 @@ extension Check {
     /// `hops`: actor hops per call within `budget`, as the hop meter counts them.
     static func hops(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
         let expected = "\(Self.amount(budget, "hop")) per \(unit)"
-        return .of("hops", perCall, expected: expected, run: run) { perCall in
+        return .of(.hops, perCall, expected: expected, run: run) { perCall in
             guard let hops = perCall.hops else {
                 return Check(
-                    id: "hops", status: .unavailable, expected: expected,
+                    id: .hops, status: .unavailable, expected: expected,
                     measured: "not counted: \(HopMeter.unavailableReason)"
                 )
             }
             return .verify(
-                "hops", budget.contains(hops), expected: expected, measured: "\(count(hops, "hop")) per \(unit)",
+                .hops, budget.contains(hops), expected: expected, measured: "\(count(hops, "hop")) per \(unit)",
                 problem: "\(count(hops, "hop")) per \(unit) (budget: \(Self.range(budget))): \(why)"
             )
         }
@@ -86,9 +86,9 @@ extension Check {
     /// `dispatches`: jobs sent to a context's queue per call within `budget`.
     static func dispatches(_ perCall: PerCall?, budget: ClosedRange<Double>, per unit: String, why: String, run: ChildRun) -> Check {
         let expected = "\(Self.amount(budget, "queue dispatch", plural: "queue dispatches")) per \(unit)"
-        return .of("dispatches", perCall, expected: expected, run: run) { perCall in
+        return .of(.dispatches, perCall, expected: expected, run: run) { perCall in
             .verify(
-                "dispatches", budget.contains(perCall.dispatches), expected: expected,
+                .dispatches, budget.contains(perCall.dispatches), expected: expected,
                 measured: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit)",
                 problem: "\(count(perCall.dispatches, "queue dispatch", plural: "queue dispatches")) per \(unit) "
                     + "(budget: \(Self.range(budget))): \(why)"

@@ -44,11 +44,11 @@ extension Check {
     package static func source(_ findings: [SourceFinding]) -> Check {
         let expected = "only the store and WorkshopKit imported, and no switch that turns off a check"
         guard let first = findings.first else {
-            return Check(id: "source", status: .passed, expected: expected, measured: "nothing refused")
+            return Check(id: .source, status: .passed, expected: expected, measured: "nothing refused")
         }
         let lines = findings.map { "\($0.file):\($0.line): \($0.message)" }
         return Check(
-            id: "source", status: .failed, expected: expected,
+            id: .source, status: .failed, expected: expected,
             measured: findings.count == 1 ? "1 line refused" : "\(findings.count) lines refused",
             problem: "\(first.file):\(first.line): \(first.message)" + (lines.count > 1 ? "\n" + lines.dropFirst().joined(separator: "\n") : "")
         )

@@ -87,7 +87,7 @@ extension Check {
             + "\(Format.milliseconds(limits.slowdown)) slower: no job of the cooperative pool or of an actor on a context's "
             + "queue held for \(Format.milliseconds(limits.job)), none of the main actor for "
             + "\(Format.milliseconds(limits.main)), and 0 synchronous waits"
-        return .of("waits", ledger, expected: expected, run: run) { ledger in
+        return .of(.waits, ledger, expected: expected, run: run) { ledger in
             let stalls = ledger.stalls
             let holds = [
                 (stalls.pool, limits.job, "a job of the cooperative pool (async code, a default actor) held its thread"),
@@ -122,10 +122,10 @@ extension Check {
             }
             if problems.isEmpty, let stop = run.stop {
                 // A run that stopped early never passes: what it did not run, it did not show.
-                return .notMeasured("waits", expected: expected, because: "the run stopped before its end: \(stop.description)")
+                return .notMeasured(.waits, expected: expected, because: "the run stopped before its end: \(stop.description)")
             }
             return .verify(
-                "waits", problems.isEmpty, expected: expected, measured: measured(stalls, waits: waits),
+                .waits, problems.isEmpty, expected: expected, measured: measured(stalls, waits: waits),
                 problem: problems.joined(separator: "; ") + ". A thread held until the store answers is a thread other "
                     + "work waits for (lesson 1): \(exercise.waitsAdvice)"
             )

@@ -36,10 +36,10 @@ extension Check {
     /// counts: whatever the check measured, it did not measure the exercise.
     static func ownsNoStore(_ ledger: StoreLedger?, run: ChildRun) -> Check {
         let expected = "only the container the check hands in"
-        return .of("store", ledger, expected: expected, run: run) { ledger in
+        return .of(.store, ledger, expected: expected, run: run) { ledger in
             let own = ledger.containersOpened - ledger.containersHandedIn
             return .verify(
-                "store", own == 0, expected: expected,
+                .store, own == 0, expected: expected,
                 measured: own == 0 ? "only the container handed in" : "\(count(Double(own), "container")) of its own",
                 problem: "the exercise opened \(count(Double(own), "container")) of its own besides the one the check "
                     + "hands in: what it does there, with its own data and its own debug-trap setting, is not what "
@@ -56,7 +56,7 @@ extension Check {
         let expected = ownQueues
             ? "every context on a queue of its own: none on the main queue, none confined to an actor"
             : "no context confined to an actor; a context on the main queue, as Core Data's view context is, is accepted"
-        return .of("contexts", ledger, expected: expected, run: run) { ledger in
+        return .of(.contexts, ledger, expected: expected, run: run) { ledger in
             let main = ownQueues ? ledger.contextsOnTheMainQueue : 0
             let confined = ledger.contextsConfinedToActors
             let problems = [
@@ -67,7 +67,7 @@ extension Check {
             ].compactMap { $0 }
             let fine = ownQueues ? "every context on its own queue" : "no context confined to an actor"
             return .verify(
-                "contexts", problems.isEmpty, expected: expected,
+                .contexts, problems.isEmpty, expected: expected,
                 measured: problems.isEmpty ? fine
                     : ownQueues ? "\(main) on the main queue, \(confined) confined" : "\(confined) confined",
                 problem: problems.joined(separator: "; ")

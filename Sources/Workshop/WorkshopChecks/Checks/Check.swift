@@ -29,8 +29,8 @@ public struct Check: Codable, Sendable, Equatable {
     /// What is wrong, in plain words, when the check did not pass.
     public var problem: String?
 
-    public init(id: String, status: Status, expected: String, measured: String, problem: String? = nil) {
-        self.id = id
+    public init(id: CheckID, status: Status, expected: String, measured: String, problem: String? = nil) {
+        self.id = id.rawValue
         self.status = status
         self.expected = expected
         self.measured = measured
@@ -42,13 +42,13 @@ public struct Check: Codable, Sendable, Equatable {
 
     /// A check that passes when `holds`, with `problem` as its explanation otherwise.
     public static func verify(
-        _ id: String, _ holds: Bool, expected: String, measured: String, problem: @autoclosure () -> String
+        _ id: CheckID, _ holds: Bool, expected: String, measured: String, problem: @autoclosure () -> String
     ) -> Check {
         Check(id: id, status: holds ? .passed : .failed, expected: expected, measured: measured, problem: holds ? nil : problem())
     }
 
     /// A check the run never reached.
-    public static func notMeasured(_ id: String, expected: String, because reason: String) -> Check {
+    public static func notMeasured(_ id: CheckID, expected: String, because reason: String) -> Check {
         Check(id: id, status: .notMeasured, expected: expected, measured: "not measured", problem: reason)
     }
 }

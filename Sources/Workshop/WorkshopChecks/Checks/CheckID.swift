@@ -34,6 +34,7 @@ public enum CheckID: String, Sendable, CaseIterable {
     case reads
     case rowReads = "row-reads"
     case rows
+    case run
     case saved
     case saves
     case screen

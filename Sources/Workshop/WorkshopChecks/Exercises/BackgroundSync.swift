@@ -164,15 +164,15 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
         let readsExpected = "at most \(updated) notes read again: the ones the two saves changed"
         return [
             .runsToTheEnd(run),
-            .of("main-queue", measured.onMainQueue, expected: queueExpected, run: run) { onMain in
+            .of(.mainQueue, measured.onMainQueue, expected: queueExpected, run: run) { onMain in
                 .verify(
-                    "main-queue", onMain, expected: queueExpected,
+                    .mainQueue, onMain, expected: queueExpected,
                     measured: onMain ? "on the main queue" : "on another queue",
                     problem: "the list holds notes of a context on another queue: the interface reads on the main "
                         + "actor, so it must read the view context (container.viewContext), whose queue is the main queue"
                 )
             },
-            .of("shown", measured.after, expected: shownExpected, run: run) { after in
+            .of(.shown, measured.after, expected: shownExpected, run: run) { after in
                 let before = measured.before
                 let later = measured.afterLater
                 let holds = before?.right == true && after.right && later?.right == true
@@ -198,17 +198,17 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                 }
                 if problems.isEmpty { problems.append("after the save, the list showed \(after.shown) notes, not the reference's \(kept)") }
                 return .verify(
-                    "shown", holds, expected: shownExpected,
+                    .shown, holds, expected: shownExpected,
                     measured: holds ? "the saved values, before and after" : problems.joined(separator: "; "),
                     problem: problems.joined(separator: "; ") + ". A save in another context changes the database, not "
                         + "the objects the view context already holds: they show what they read until the view context "
                         + "merges the save"
                 )
             },
-            .of("objects", measured.newObjects, expected: objectsExpected, run: run) { new in
+            .of(.objects, measured.newObjects, expected: objectsExpected, run: run) { new in
                 let edited = measured.listEdited ?? false
                 return .verify(
-                    "objects", new == 0 && !edited, expected: objectsExpected,
+                    .objects, new == 0 && !edited, expected: objectsExpected,
                     measured: "\(new) new objects" + (edited ? ", with unsaved changes" : ""),
                     problem: new > 0
                         ? "after a save, \(new) of the notes still shown are new objects: the list "
@@ -219,9 +219,9 @@ public enum BackgroundSyncCheck<Model: NoteListShowing>: ExerciseChecker {
                             + "merge refreshes the objects with the saved values, and leaves nothing to save"
                 )
             },
-            .of("row-reads", measured.rowsRead, expected: readsExpected, run: run) { reads in
+            .of(.rowReads, measured.rowsRead, expected: readsExpected, run: run) { reads in
                 .verify(
-                    "row-reads", reads <= updated, expected: readsExpected,
+                    .rowReads, reads <= updated, expected: readsExpected,
                     measured: "\(reads) \(reads == 1 ? "note" : "notes") read again",
                     problem: "\(reads) notes were read again from the database, by identifier or by a fetch, for two "
                         + "saves that changed \(updated) of the notes shown: reading the notes again on every redraw costs "

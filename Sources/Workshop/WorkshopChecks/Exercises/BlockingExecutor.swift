@@ -94,19 +94,19 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         let deadlockFree = run.stop.map { $0.kind != .deadlock && $0.kind != .timeout } ?? true
         let watchdog = "no deadlock: the import finishes within the watchdog's \(watchdog.components.seconds) s"
         return [
-            .verify("deadlock", deadlockFree, expected: watchdog, measured: run.stop?.description ?? "finished", problem: run.stop?.description ?? ""),
-            deadlockFree ? .runsToTheEnd(run) : .notMeasured("trap", expected: "no trap: the run goes to its end", because: "the deadlock stopped the run"),
+            .verify(.deadlock, deadlockFree, expected: watchdog, measured: run.stop?.description ?? "finished", problem: run.stop?.description ?? ""),
+            deadlockFree ? .runsToTheEnd(run) : .notMeasured(.trap, expected: "no trap: the run goes to its end", because: "the deadlock stopped the run"),
             .holds(
-                "executor", measured.onAContextQueue, expected: queueExpected,
+                .executor, measured.onAContextQueue, expected: queueExpected,
                 measured: ("on a context's queue", "on the cooperative pool"),
                 problem: "the importer's jobs do not run on a context's queue: it lost its custom executor. The "
                     + "lesson is to keep the executor and make it hand jobs over without waiting",
                 run: run
             ),
             .checksum(measured.checksum, reference: data.expectedChecksum, run: run),
-            .of("index", measured.indexed, expected: indexedExpected, run: run) { indexed in
+            .of(.index, measured.indexed, expected: indexedExpected, run: run) { indexed in
                 .verify(
-                    "index", indexed == notes, expected: indexedExpected, measured: "\(indexed) titles indexed",
+                    .index, indexed == notes, expected: indexedExpected, measured: "\(indexed) titles indexed",
                     problem: "\(indexed) of \(notes) titles indexed"
                 )
             },

@@ -115,10 +115,10 @@ public enum ChattyCallsCheck<Model: RowLoading>: ExerciseChecker {
         let expected = "the reference model's values in all \(count) rows, and the new values after a later save"
         return [
             .runsToTheEnd(run),
-            .of("rows", measured.wrongRows, expected: expected, run: run) { wrong in
+            .of(.rows, measured.wrongRows, expected: expected, run: run) { wrong in
                 let stale = measured.staleRows ?? 0
                 return .verify(
-                    "rows", wrong == 0 && stale == 0, expected: expected,
+                    .rows, wrong == 0 && stale == 0, expected: expected,
                     measured: "\(count - wrong) of \(count) rows right; \(stale) stale after a later save",
                     problem: wrong > 0
                         ? "\(wrong) of \(count) rows differ from the reference model's values"

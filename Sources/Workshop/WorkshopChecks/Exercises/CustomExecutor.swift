@@ -53,13 +53,13 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
         let queueExpected = "the actor's jobs run on its own context's queue"
         return [
             .holds(
-                "executor", measured.isModelActor, expected: executorExpected, measured: ("a NoteModelActor", "a default actor"),
+                .executor, measured.isModelActor, expected: executorExpected, measured: ("a NoteModelActor", "a default actor"),
                 problem: "the actor runs on the default executor, the cooperative pool, so every method "
                     + "must enter the context's queue with perform: conform to NoteModelActor",
                 run: run
             ),
             .holds(
-                "queue", measured.executorOnItsContextsQueue, expected: queueExpected,
+                .queue, measured.executorOnItsContextsQueue, expected: queueExpected,
                 measured: ("on its context's queue", "on another queue"),
                 problem: "the actor's executor is not built on its own context's queue: its jobs run on a queue "
                     + "the context does not belong to, so touching the context there is a wrong-queue access. "
@@ -68,9 +68,9 @@ public enum CustomExecutorCheck<Archive: NoteArchive>: ExerciseChecker {
             ),
             .runsToTheEnd(run),
         ] + Check.archiveOutcome(measured, of: Archive.self, run: run, data: data) + [
-            .of("perform", measured.performJobsPerCall, expected: performExpected, run: run) { jobs in
+            .of(.perform, measured.performJobsPerCall, expected: performExpected, run: run) { jobs in
                 .verify(
-                    "perform", jobs == 0, expected: performExpected, measured: "\(Check.count(jobs, "perform job")) per call",
+                    .perform, jobs == 0, expected: performExpected, measured: "\(Check.count(jobs, "perform job")) per call",
                     problem: "\(Check.count(jobs, "job")) per call reached the queue through perform { }, besides the "
                         + "actor's own: the actor's code should use the context directly"
                 )

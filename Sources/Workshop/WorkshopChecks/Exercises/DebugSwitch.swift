@@ -87,20 +87,20 @@ public enum DebugSwitchCheck<Reader: TitleReader>: ExerciseChecker {
         let laterTitles = data.readIDs.map { renamed[$0] ?? data.note($0).title }
         let titlesExpected = "the \(expectedTitles.count) titles of the reference model"
         return [
-            .of("switch", measured.debugSwitchOn, expected: "the concurrency-debug switch on in makeContainer()", run: run) { on in
+            .of(.`switch`, measured.debugSwitchOn, expected: "the concurrency-debug switch on in makeContainer()", run: run) { on in
                 .verify(
-                    "switch", on, expected: "the concurrency-debug switch on in makeContainer()",
+                    .`switch`, on, expected: "the concurrency-debug switch on in makeContainer()",
                     measured: "the switch is \(on ? "on" : "off")",
                     problem: "the concurrency-debug switch is off in makeContainer(): with it off, a wrong-queue "
                         + "access runs silently, and whatever it reads is right only by luck"
                 )
             },
             .runsToTheEnd(run),
-            .of("titles", measured.titles, expected: titlesExpected, run: run) { titles in
+            .of(.titles, measured.titles, expected: titlesExpected, run: run) { titles in
                 let wrong = Self.wrong(titles, expectedTitles)
                 let later = measured.titlesLater.map { Self.wrong($0, laterTitles) }
                 return .verify(
-                    "titles", wrong == 0 && later == 0, expected: titlesExpected,
+                    .titles, wrong == 0 && later == 0, expected: titlesExpected,
                     measured: wrong == 0
                         ? "the \(titles.count) titles of the reference model; after a later save, "
                             + (later.map { "\($0) wrong" } ?? "not read")

@@ -86,9 +86,9 @@ public enum GlobalActorCheck<Index: TitleIndex>: ExerciseChecker {
         return [
             .runsToTheEnd(run),
             .reads(measured.reads, reference: reference, run: run),
-            .of("cache", measured.rowsReadAgain, expected: cacheExpected, run: run) { rows in
+            .of(.cache, measured.rowsReadAgain, expected: cacheExpected, run: run) { rows in
                 .verify(
-                    "cache", rows == 0, expected: cacheExpected, measured: "\(Check.count(Double(rows), "note")) read again",
+                    .cache, rows == 0, expected: cacheExpected, measured: "\(Check.count(Double(rows), "note")) read again",
                     problem: "a second title(of:) of the same note read it from the database again: the cache is "
                         + "gone or unused. Keep TitleCache, isolated to @DatabaseActor, so NoteIndex calls it with no hop"
                 )

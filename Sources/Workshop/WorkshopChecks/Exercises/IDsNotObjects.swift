@@ -112,10 +112,10 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
         let deletedExpected = "nil for \(deleted), which another context deleted"
         return [
             .runsToTheEnd(run),
-            .of("saved", measured.savedItem, expected: savedExpected, run: run) { item in
+            .of(.saved, measured.savedItem, expected: savedExpected, run: run) { item in
                 let later = measured.savedLaterItem
                 return .verify(
-                    "saved", item == .reference && later == .reference, expected: savedExpected,
+                    .saved, item == .reference && later == .reference, expected: savedExpected,
                     measured: "\(item.rawValue); after a later save, \(later?.rawValue ?? "not asked")",
                     problem: item == .none
                         ? "nil for \(saved), which is saved: a lookup that answers only from the objects this "
@@ -128,15 +128,15 @@ public enum IDsNotObjectsCheck<Sidebar: SidebarSource>: ExerciseChecker {
                             + "that reads it"
                 )
             },
-            .of("deleted", measured.deletedItem, expected: deletedExpected, run: run) { item in
+            .of(.deleted, measured.deletedItem, expected: deletedExpected, run: run) { item in
                 .verify(
-                    "deleted", item == .none, expected: deletedExpected, measured: item.rawValue,
+                    .deleted, item == .none, expected: deletedExpected, measured: item.rawValue,
                     problem: "an item for \(deleted), which was deleted: the lookup did not go to the database"
                 )
             },
-            .of("failure", measured.failedRead, expected: failureExpected, run: run) { outcome in
+            .of(.failure, measured.failedRead, expected: failureExpected, run: run) { outcome in
                 .verify(
-                    "failure", outcome == "threw", expected: failureExpected,
+                    .failure, outcome == "threw", expected: failureExpected,
                     measured: outcome == "threw" ? "thrown" : "returned \(outcome)",
                     problem: outcome == "nil"
                         ? "nil for \(failing), whose read failed with a disk error: the note exists, and the sidebar "

@@ -83,9 +83,9 @@ public enum InheritedIsolationCheck<Model: NoteListModel>: ExerciseChecker {
         let expected = "the \(reference.count) titles of the reference model, in identifier order"
         return [
             .runsToTheEnd(run),
-            .of("titles", measured.titles, expected: expected, run: run) { titles in
+            .of(.titles, measured.titles, expected: expected, run: run) { titles in
                 .verify(
-                    "titles", titles == reference, expected: expected, measured: "\(titles.count) titles",
+                    .titles, titles == reference, expected: expected, measured: "\(titles.count) titles",
                     problem: "reload() loaded \(titles.count) titles, not the reference model's \(reference.count)"
                 )
             },

@@ -106,17 +106,17 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
         let mainExpected = "0 records decoded on the main actor"
         return [
             trap(run),
-            .of("decoded", measured.recordsDecoded, expected: decodedExpected, run: run) { decoded in
+            .of(.decoded, measured.recordsDecoded, expected: decodedExpected, run: run) { decoded in
                 .verify(
-                    "decoded", decoded == records, expected: decodedExpected, measured: "\(decoded) of \(records) records decoded",
+                    .decoded, decoded == records, expected: decodedExpected, measured: "\(decoded) of \(records) records decoded",
                     problem: "\(decoded) of the file's \(records) records were decoded: the importer must decode the file "
                         + "it is given with RecordFile.records(as:), once, and import what it decoded"
                 )
             },
-            .of("main-actor", measured.recordsOnMainActor, expected: mainExpected, run: run) { onMain in
+            .of(.mainActor, measured.recordsOnMainActor, expected: mainExpected, run: run) { onMain in
                 let of = "\(onMain) of \(measured.recordsDecoded ?? 0) records decoded on the main actor"
                 return .verify(
-                    "main-actor", onMain == 0, expected: mainExpected, measured: of,
+                    .mainActor, onMain == 0, expected: mainExpected, measured: of,
                     problem: "\(of): the decoding ran where the interface runs, and would freeze it. Keep it on the "
                         + "importer's actor, and make the record's conformance one that actor can use: mark the "
                         + "record type, or its conformance, nonisolated"

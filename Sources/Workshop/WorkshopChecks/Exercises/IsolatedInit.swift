@@ -71,9 +71,9 @@ public enum IsolatedInitCheck<Shelf: SharedShelf>: ExerciseChecker {
         let expected = "the \(reference.count) titles of the reference model, in order"
         return [
             .runsToTheEnd(run),
-            .of("titles", measured.titles, expected: expected, run: run) { titles in
+            .of(.titles, measured.titles, expected: expected, run: run) { titles in
                 .verify(
-                    "titles", titles == reference, expected: expected, measured: "\(titles.count) titles",
+                    .titles, titles == reference, expected: expected, measured: "\(titles.count) titles",
                     problem: "after setup(container:), the shelf holds \(titles.count) titles, not the "
                         + "reference model's \(reference.count) in title order"
                 )

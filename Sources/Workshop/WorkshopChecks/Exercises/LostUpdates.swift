@@ -192,7 +192,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         let expected = "the reference model's checksum after each of \(rounds) rounds of edits"
         return [
             .runsToTheEnd(run),
-            .of("checksum", measured.seeds, expected: expected, run: run) { results in
+            .of(.checksum, measured.seeds, expected: expected, run: run) { results in
                 let references = results.map { reference(round: Int($0.seed), foreignSaves: $0.foreignSaves, data: data) }
                 let wrong = zip(results, references).filter { $0.checksum != $1.checksum }
                 let described = wrong.map { result, reference in
@@ -208,7 +208,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
                 }
                 let complete = results.count == rounds
                 return .verify(
-                    "checksum", wrong.isEmpty && complete, expected: expected,
+                    .checksum, wrong.isEmpty && complete, expected: expected,
                     measured: wrong.isEmpty ? "the reference model's checksum after \(results.count) rounds" : described.joined(separator: "; "),
                     problem: wrong.isEmpty ? "only \(results.count) of \(rounds) rounds ran" : described.joined(separator: "; ")
                 )

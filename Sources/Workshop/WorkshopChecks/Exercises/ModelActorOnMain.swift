@@ -114,23 +114,23 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         let executorExpected = "the importer made off the main actor: its jobs on its context's queue, not the main queue"
         return [
             .runsToTheEnd(run),
-            .of("parsed", measured.linesParsed, expected: parsedExpected, run: run) { parsed in
+            .of(.parsed, measured.linesParsed, expected: parsedExpected, run: run) { parsed in
                 .verify(
-                    "parsed", parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
+                    .parsed, parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
                     problem: "\(parsed) of the file's \(lines) lines were parsed: importFile(_:) must parse the lines "
                         + "it is given with NoteFile.batch(from:), once, and save what it parsed"
                 )
             },
-            .of("main-actor", measured.linesOnMainActor, expected: mainExpected, run: run) { onMain in
+            .of(.mainActor, measured.linesOnMainActor, expected: mainExpected, run: run) { onMain in
                 let of = "\(onMain) of \(measured.linesParsed ?? 0) lines parsed on the main actor"
                 return .verify(
-                    "main-actor", onMain == 0, expected: mainExpected, measured: of,
+                    .mainActor, onMain == 0, expected: mainExpected, measured: of,
                     problem: "\(of): the importer's import ran where the interface runs, and would freeze it. A "
                         + "model actor runs on its context's queue, and a context made on the main actor is on the "
                         + "main queue"
                 )
             },
-            .of("executor", measured.jobOnMainQueue, expected: executorExpected, run: run) { onMain in
+            .of(.executor, measured.jobOnMainQueue, expected: executorExpected, run: run) { onMain in
                 let onItsQueue = measured.jobOnItsContextsQueue ?? false
                 let contextOnMain = measured.contextMadeOnMainActor ?? true
                 let executorOnMain = measured.executorMadeOnMainActor ?? true
@@ -139,7 +139,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
                     ? "made off the main actor (its context and its executor)"
                     : "\(madeOnMain.joined(separator: " and ")) made on the main actor"
                 return .verify(
-                    "executor", !onMain && onItsQueue && madeOnMain.isEmpty, expected: executorExpected,
+                    .executor, !onMain && onItsQueue && madeOnMain.isEmpty, expected: executorExpected,
                     measured: onMain ? "on the main queue, \(made)" : !onItsQueue ? "on another queue, \(made)"
                         : "on its context's queue, \(made)",
                     problem: onMain

@@ -116,7 +116,7 @@ extension Check {
         let later = WorkshopData.digest(Archive.laterSaved(data))
         if reads.status == .passed, let again = measured.readsAfterALaterSave, again != later {
             reads = .verify(
-                "reads", false, expected: reads.expected, measured: "the old values after a later save",
+                .reads, false, expected: reads.expected, measured: "the old values after a later save",
                 problem: "after another context saved new values for notes the archive had read (a later save), "
                     + "snapshot(of:) returned the old ones: a value kept from an earlier read is stale as soon as "
                     + "another context saves. Read the note in the job that returns it"

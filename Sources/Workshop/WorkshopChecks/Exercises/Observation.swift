@@ -100,7 +100,7 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
         let readExpected = "yes: a change of count fires a handler that read it"
         return [
             .runsToTheEnd(run),
-            .of("creation", measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
+            .of(.creation, measured.firedAfterCreation, expected: creationExpected, run: run) { fired in
                 let waited = Check.count(Double(initWaits), "time")
                 let waitsMeasured = measured.initWaits.map { _ in "; init waited \(waited) in the median of \(creations) creations" }
                 let hopProblem = "init waited for another thread (it gave up its thread \(waited) in at least three of \(creations) "
@@ -110,17 +110,17 @@ public enum ObservationCheck<Model: CountingModel>: ExerciseChecker {
                 let readProblem = "changing count fired the handler of the tracking that only created the model: "
                     + "init read an observable property, and that read registered a dependency"
                 return .verify(
-                    "creation", !fired && initWaits == 0, expected: creationExpected,
+                    .creation, !fired && initWaits == 0, expected: creationExpected,
                     measured: (fired ? "fired" : "did not fire") + (waitsMeasured ?? "; init's waits not counted on this platform"),
                     problem: fired ? readProblem : hopProblem
                 )
             },
             .holds(
-                "tracking", measured.firedAfterRead, expected: readExpected, measured: ("fired", "did not fire"),
+                .tracking, measured.firedAfterRead, expected: readExpected, measured: ("fired", "did not fire"),
                 problem: "changing count did not fire a handler that read it: count is no longer observed", run: run
             ),
             .holds(
-                "summary", measured.summaryRight, expected: summaryExpected, measured: ("right", "wrong"),
+                .summary, measured.summaryRight, expected: summaryExpected, measured: ("right", "wrong"),
                 problem: "the summary made in init does not say \"N notes\" for the count N the model was "
                     + "created with: init must still build it, from the value without the tracked read",
                 run: run

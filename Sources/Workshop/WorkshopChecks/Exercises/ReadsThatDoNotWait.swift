@@ -156,9 +156,9 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
             + "and the first \(List.titlesShown) titles imported; after the import, all \(plan.total) notes"
         return [
             .runsToTheEnd(run),
-            .of("behind-writes", measured.readsBehindWrites, expected: behindExpected, run: run) { behind in
+            .of(.behindWrites, measured.readsBehindWrites, expected: behindExpected, run: run) { behind in
                 .verify(
-                    "behind-writes", behind == 0, expected: behindExpected,
+                    .behindWrites, behind == 0, expected: behindExpected,
                     measured: "\(Check.count(Double(behind), "read")) queued behind a save",
                     problem: "\(Check.count(Double(behind), "read")) of the list waited in a queue for a save of the same "
                         + "queue to end: the list reads through the writer, and a frame waits as long as the import of "
@@ -166,14 +166,14 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
                         + "committed batch and never waits for the writer"
                 )
             },
-            .of("frames", measured.missedFrames, expected: framesExpected, run: run) { missed in
+            .of(.frames, measured.missedFrames, expected: framesExpected, run: run) { missed in
                 let frames = max(measured.frames ?? 0, 1)
                 let machine = measured.missedByTheCheck ?? 0
                 let beyond = missed - machine
                 let percent = Format.compact((Double(max(beyond, 0)) / Double(frames) * 100).rounded())
                 let measuredText = "\(missed) of \(frames) frames missed, the check's own reads \(machine): \(percent)% beyond"
                 return .verify(
-                    "frames", Double(beyond) <= missedShareAllowed * Double(frames), expected: framesExpected,
+                    .frames, Double(beyond) <= missedShareAllowed * Double(frames), expected: framesExpected,
                     measured: measuredText,
                     problem: "\(measuredText). A refresh whose read, with any wait for it, takes longer than 8.3 ms "
                         + "misses its frame, and the list shows old values meanwhile. The check's own read, made in "
@@ -181,20 +181,20 @@ public enum ReadsThatDoNotWaitCheck<List: LiveListShowing>: ExerciseChecker {
                         + "reads wait for the writer, or take long, misses many more"
                 )
             },
-            .of("reads", measured.framesThatRead, expected: readsExpected, run: run) { read in
+            .of(.reads, measured.framesThatRead, expected: readsExpected, run: run) { read in
                 let frames = measured.frames ?? 0
                 return .verify(
-                    "reads", read == frames && frames > 0, expected: readsExpected,
+                    .reads, read == frames && frames > 0, expected: readsExpected,
                     measured: "\(read) of \(frames) frames read the store",
                     problem: "only \(read) of the \(frames) calls to refresh() read the notes they show from the store: "
                         + "a frame that does not read shows what an earlier frame read, and the list falls behind the "
                         + "import. Read the count and the titles on every refresh(), without waiting for the writer"
                 )
             },
-            .of("screen", measured.last, expected: screenExpected, run: run) { last in
+            .of(.screen, measured.last, expected: screenExpected, run: run) { last in
                 let problems = screenProblems(measured, last: last, plan: plan)
                 return .verify(
-                    "screen", problems.isEmpty, expected: screenExpected,
+                    .screen, problems.isEmpty, expected: screenExpected,
                     measured: problems.isEmpty ? "every frame right, and all \(plan.total) notes after the import"
                         : problems.joined(separator: "; "),
                     problem: problems.joined(separator: "; ") + ". Each frame must show what the store holds when it "

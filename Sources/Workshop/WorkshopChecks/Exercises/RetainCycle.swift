@@ -138,17 +138,17 @@ public enum RetainCycleCheck<Editor: DraftEditing>: ExerciseChecker {
         let leaksExpected = "0 objects left alive: every deinit ran"
         return [
             .runsToTheEnd(run),
-            .of("saves", measured.savedTitles, expected: savesExpected, run: run) { saved in
+            .of(.saves, measured.savedTitles, expected: savesExpected, run: run) { saved in
                 .verify(
-                    "saves", saved == Array(repeating: title, count: taps), expected: savesExpected, measured: "saved \(saved)",
+                    .saves, saved == Array(repeating: title, count: taps), expected: savesExpected, measured: "saved \(saved)",
                     problem: "\(taps) \(taps == 1 ? "tap" : "taps") on Save saved \(saved), not the title \(tapsText)"
                 )
             },
-            .of("leaks", measured.leaks, expected: leaksExpected, run: run) { report in
+            .of(.leaks, measured.leaks, expected: leaksExpected, run: run) { report in
                 let survivors = report.survivorsByType.sorted { $0.key < $1.key }.map { "\($1) \($0)" }.joined(separator: ", ")
                 let paths = report.paths.joined(separator: "; ")
                 return .verify(
-                    "leaks", report.leakedObjects == 0, expected: leaksExpected,
+                    .leaks, report.leakedObjects == 0, expected: leaksExpected,
                     measured: "\(report.leakedObjects) objects left alive",
                     problem: "\(report.leakedObjects) objects left alive (\(survivors)), kept alive by \(paths)"
                 )
@@ -163,13 +163,13 @@ extension Check {
     /// finds objects by reflection, and reflection does not see into a closure's captures.
     fileprivate static func memory(_ measured: DraftMeasurements, expected: String, run: ChildRun) -> Check {
         if let reason = measured.bytesUnavailable {
-            return Check(id: "memory", status: .unavailable, expected: expected, measured: "not counted: \(reason)")
+            return Check(id: .memory, status: .unavailable, expected: expected, measured: "not counted: \(reason)")
         }
-        return .of("memory", measured.bytesKeptPerEditor, expected: expected, run: run) { bytes in
+        return .of(.memory, measured.bytesKeptPerEditor, expected: expected, run: run) { bytes in
             let alive = measured.editorsAlive ?? 0
             if alive > 0 {
                 return .verify(
-                    "memory", false, expected: expected, measured: "\(alive) of \(RetainCycleCheck<NoEditor>.editors) editors alive",
+                    .memory, false, expected: expected, measured: "\(alive) of \(RetainCycleCheck<NoEditor>.editors) editors alive",
                     problem: "\(alive) of \(RetainCycleCheck<NoEditor>.editors) editors made and let go are still alive: "
                         + "something holds each editor, through what a closure captured. Look at every closure the "
                         + "editor or its parts store, and what each captures"
@@ -177,14 +177,14 @@ extension Check {
             }
             if bytes < -bytesKeptPerEditorAllowed {
                 return .verify(
-                    "memory", false, expected: expected, measured: "\(Format.compact(bytes)) bytes kept per editor",
+                    .memory, false, expected: expected, measured: "\(Format.compact(bytes)) bytes kept per editor",
                     problem: "memory went down by \(Format.compact(-bytes)) bytes for every editor made and let go: the "
                         + "editor frees memory it did not allocate, which hides what it keeps. An editor let go "
                         + "leaves memory as it found it"
                 )
             }
             return .verify(
-                "memory", bytes <= bytesKeptPerEditorAllowed, expected: expected,
+                .memory, bytes <= bytesKeptPerEditorAllowed, expected: expected,
                 measured: "\(Format.compact(bytes)) bytes kept per editor",
                 problem: "\(Format.compact(bytes)) bytes stay allocated for every editor made and let go: something the editor "
                     + "made is still alive, held by a cycle the leak check cannot follow, through what a closure "

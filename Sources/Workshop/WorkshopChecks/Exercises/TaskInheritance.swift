@@ -89,17 +89,17 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         let parsedExpected = "every line of the file parsed with NoteFile.batch(from:), once"
         return [
             .runsToTheEnd(run),
-            .of("parsed", measured.linesParsed, expected: parsedExpected, run: run) { parsed in
+            .of(.parsed, measured.linesParsed, expected: parsedExpected, run: run) { parsed in
                 .verify(
-                    "parsed", parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
+                    .parsed, parsed == lines, expected: parsedExpected, measured: "\(parsed) of \(lines) lines parsed",
                     problem: "\(parsed) of the file's \(lines) lines were parsed: the import must parse the file it "
                         + "is given with NoteFile.batch(from:), once, and save what it parsed"
                 )
             },
-            .of("main-actor", measured.linesOnMainActor, expected: expected, run: run) { onMain in
+            .of(.mainActor, measured.linesOnMainActor, expected: expected, run: run) { onMain in
                 let of = "\(onMain) of \(measured.linesParsed ?? 0) lines parsed on the main actor"
                 return .verify(
-                    "main-actor", onMain == 0, expected: expected, measured: of,
+                    .mainActor, onMain == 0, expected: expected, measured: of,
                     problem: "\(of): the import's work ran where the interface runs, and would freeze it"
                 )
             },

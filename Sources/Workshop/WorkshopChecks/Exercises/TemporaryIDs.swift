@@ -191,7 +191,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             + "\(data.notes.count - 1) imported notes that were not deleted"
         return [
             .runsToTheEnd(run),
-            .of("opened", measured.openedRight, expected: openedExpected, run: run) { right in
+            .of(.opened, measured.openedRight, expected: openedExpected, run: run) { right in
                 let threw = measured.openedThrew ?? 0, none = measured.openedNil ?? 0, other = measured.openedOther ?? 0
                 let elsewhere = measured.openedElsewhere ?? 0
                 var problems: [String] = []
@@ -220,7 +220,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                     problems.append("\(measured.deletedOpened ?? "nothing") for \(deleted), which was deleted: nil expected")
                 }
                 return .verify(
-                    "opened", problems.isEmpty, expected: openedExpected,
+                    .opened, problems.isEmpty, expected: openedExpected,
                     measured: "\(right) of \(added) found, \(none) nil, \(threw) threw"
                         + (elsewhere > 0 ? ", \(elsewhere) under another identifier" : "")
                         + (measured.openedLaterRight == false ? "; the old values after a later save" : "")
@@ -228,10 +228,10 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                     problem: problems.joined(separator: "; ")
                 )
             },
-            .of("ids", measured.temporaryIDs, expected: idsExpected, run: run) { temporary in
+            .of(.ids, measured.temporaryIDs, expected: idsExpected, run: run) { temporary in
                 let duplicates = measured.duplicateIDs ?? 0
                 return .verify(
-                    "ids", temporary == 0 && duplicates == 0, expected: idsExpected,
+                    .ids, temporary == 0 && duplicates == 0, expected: idsExpected,
                     measured: "\(temporary) temporary, \(duplicates) repeated",
                     problem: temporary > 0
                         ? "add(_:) returned \(temporary) temporary identifiers (isTemporaryID): only the context that "
@@ -240,11 +240,11 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
                         : "add(_:) returned the same identifier for \(duplicates + 1) notes"
                 )
             },
-            .of("saved", measured.foundInDatabase, expected: savedExpected, run: run) { found in
+            .of(.saved, measured.foundInDatabase, expected: savedExpected, run: run) { found in
                 let notes = measured.notesInDatabase ?? 0
                 let expectedNotes = data.notes.count - 1 + added
                 return .verify(
-                    "saved", found == added && notes == expectedNotes, expected: savedExpected,
+                    .saved, found == added && notes == expectedNotes, expected: savedExpected,
                     measured: "\(found) of \(added) found by their identifiers, \(notes) notes in all",
                     problem: found < added
                         ? "the check found \(found) of the \(added) notes added in the database by the identifiers "

@@ -298,6 +298,6 @@ extension Check {
 
     /// `run`: the check could not start its measuring child.
     package static func couldNotRun(_ reason: String) -> Check {
-        Check(id: "run", status: .failed, expected: "the check runs", measured: reason, problem: reason)
+        Check(id: .run, status: .failed, expected: "the check runs", measured: reason, problem: reason)
     }
 }
