@@ -9,20 +9,9 @@ import RowKit
 
 /// Runs every scenario through every row and collects one result per cell, in two passes.
 ///
-/// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
-///   `runs` rounds in which every row runs once, in an order that moves from round to
-///   round (ABFCED BCADFE CDBEAF, never AAA BBB CCC: `order(ofRound:)`), each
-///   run right after a probe of the hop and queue costs; then one more run per row that
-///   times every operation, for latency. A busy minute on a shared machine then slows
-///   every row alike instead of one, and the spread of each cell over the rounds is
-///   reported beside its median.
-/// - The **counting pass** runs in a child process started with jemalloc's thread caches
-///   off (``CountingPass``): hops, queue jobs, allocations, leaks. Counts do not depend on
-///   timing, and the meters' own cost never reaches a timing.
-///
-/// Every run of both passes starts on a fresh database with the setup data written first
-/// (not measured), and its outcome (database checksum, digest of every read, note count) is
-/// compared with the reference model's.
+/// The timing pass runs here, with no meter on; the counting pass runs in a child process
+/// (``CountingPass``). Every run starts on a fresh database, and its outcome is compared
+/// with the reference model's.
 package struct BenchRunner: Sendable {
     package let settings: BenchSettings
     package let progress: ProgressLine
