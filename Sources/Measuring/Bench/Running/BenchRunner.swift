@@ -264,7 +264,7 @@ package struct TimedRun: Sendable {
     /// Whether the row named its store container: in sync, its reader merged each save.
     package var mergesSaves = false
     /// The costs the run met: the probe taken just before it, until the probe after it
-    /// is taken, then the mean of the two (``HopCosts/between(_:_:)``).
+    /// is taken, then the mean of the two (`HopCosts.between(_:_:)`).
     package var costs: HopCosts?
     /// What the main-actor list rendered during the run, in a scenario with one.
     package var frames: FrameLog?

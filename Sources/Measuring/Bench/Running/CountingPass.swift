@@ -231,7 +231,7 @@ extension CountingPass {
         /// context's queue or a thread of the cooperative pool (`StoreAudit`).
         var blockingWaits = 0
         /// Read jobs of the store's context queues that waited for a write of their own
-        /// queue while the plan ran (``StoreAudit/readsQueuedBehindWrites``); nil from a
+        /// queue while the plan ran (`StoreAudit.readsQueuedBehindWrites`); nil from a
         /// counting pass that did not count them.
         var readsBehindWrites: Int?
         /// Frames the main-actor list rendered in the metered run, in a scenario with one:
