@@ -322,19 +322,10 @@ package struct TimedScenario: Sendable {
 extension Array {
     /// The order of the `round`-th round: every element once, the first one `round` places
     /// on (modulo the count), so a row's place moves; and the element before each one
-    /// changes from round to round too, for as many rounds as there are rows, less one. A
-    /// run leaves the machine in a state that the next probe and run meet (a thread that
-    /// polls before it parks leaves the cores polling), so a row that always followed the
-    /// same row would meet that state in every round, and the median of its runs could
-    /// not drop it.
+    /// changes from round to round too, for as many rounds as there are rows, less one.
     ///
-    /// With an even count, the offsets 0, 1, count − 1, 2, count − 2, … step by +1, −2, +3,
-    /// −4, …, every step a different one, so in `count` rounds each row follows each other
-    /// row once (a Williams design: E. J. Williams, "Experimental designs balanced for the
-    /// estimation of residual effects of treatments", Australian Journal of Scientific
-    /// Research, 1949). With an odd count, each round steps by a stride of its own that is
-    /// prime to the count; never count − 1, whose round would end on the row that starts
-    /// the next.
+    /// A run leaves the machine in a state the next run meets: no row follows the same row
+    /// in every round.
     package func order(ofRound round: Int) -> [Element] {
         guard count > 1 else { return self }
         let offsets = count % 2 == 0 ? Self.balancedOffsets(count) : Self.stridedOffsets(count, round: round)
