@@ -28,6 +28,9 @@ extension NoteContainer {
     /// Runs `body` with a reader of ``readerPool``, in one read transaction on the
     /// reader's queue, and returns its result: ``NoteReaderPool/read(_:)``.
     ///
+    /// - Parameter body: The read, given the reader's context. Return identifiers and
+    ///   snapshots: the context's objects are forgotten when it returns.
+    /// - Returns: What `body` returns.
     /// - Throws: ``NoteStoreError/readerPoolNeedsWAL(location:journalMode:)`` for a
     ///   database without WAL; otherwise what ``NoteReaderPool/read(_:)`` throws.
     nonisolated(nonsending)

@@ -38,6 +38,9 @@ public final class NoteReaderPool: Sendable {
     /// Every fetch and lookup of `body` sees the same committed state. When every reader is
     /// busy the call suspends, holding no thread, until one is returned.
     ///
+    /// - Parameter body: The read, given the reader's context. Return identifiers and
+    ///   snapshots: the context's objects are forgotten when it returns.
+    /// - Returns: What `body` returns.
     /// - Throws: `CancellationError` when the task is cancelled before the read starts
     ///   (while it waits for a reader, too), with no reader taken; `NoteStoreError` when a
     ///   reader cannot open its connection or the pool is closed; whatever `body` throws.
