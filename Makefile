@@ -70,9 +70,12 @@ demo-check: setup ## Run every demo in a debug and a release build; fail when th
 workshop: setup ## List the workshop's exercises and the next one, with the command that checks it (the release build `make bench` made).
 	$(LAB_RELEASE) workshop
 
-docs: ## Build the guide with DocC, with the store whose symbols it links; fail on a link DocC cannot resolve.
-	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore \
+docs: ## Build the guide with DocC, with the store whose symbols it links, and the modules' catalogs; fail on a link DocC cannot resolve.
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Harness \
 		--enable-experimental-combined-documentation --output-path .build/docs --warnings-as-errors
+	@# Support's and Bench's symbols are package, which DocC shows only from the internal level up.
+	$(SWIFT) package --allow-writing-to-directory .build/docs-package generate-documentation --target Support --target Bench \
+		--enable-experimental-combined-documentation --symbol-graph-minimum-access-level internal --output-path .build/docs-package --warnings-as-errors
 
 clean: ## Remove the build folders.
 	rm -rf .build .build-race .build-leaks Benchmarks/.build Workshop/.build $(RESULTS)

@@ -6,20 +6,9 @@ import NoteStore
 /// Watches the threads that must never wait, the cooperative pool's and the main thread,
 /// and says how long the worst job held one of them.
 ///
-/// Every job the runtime hands to the global executor, and every job of the main queue
-/// (the main actor's), runs under a clock (`CRuntimeHooks`' job clock). A job's hold is the
-/// time its thread slept in it (its wall time less its time on a core and its time waiting
-/// for one), plus its time on a core when a job of the store that it sent ran to its end
-/// meanwhile. A job that
-/// awaits is cut into short jobs at each `await`; a job that waits in any other way (a
-/// semaphore, a work item's `wait`, a condition, a run loop, a sleep) sleeps through the
-/// wait, and one that spins on a flag runs until the store job it sent has ended. A preempted job is not
-/// charged for the preemption, and work that only computes is not a hold. Each job is timed
-/// on its own, so one held thread cannot hide behind another that keeps answering.
-///
-/// A check slows the store down (``NoteStore/ContextQueue/slowEveryJob(by:)``) while it
-/// watches, so a thread held until the store answers is held for milliseconds, far above
-/// what a job that awaits holds it. Linux only: elsewhere ``isAvailable`` is false.
+/// A job's hold is the time its thread waited in it (asleep, or on a core while a store job
+/// it sent ran), not the time it computed; each job is timed on its own. Linux only:
+/// elsewhere ``isAvailable`` is false.
 public enum StallMeter {
     /// What the meter saw between two readings: the longest hold of one job of each kind
     /// of thread, in microseconds.

@@ -30,6 +30,13 @@ public final class ReaderPoolRepository: NoteRepository {
     /// The sync scenario's reader merges the writer's saves.
     public var storeContainer: NoteContainer? { container }
 
+    /// Opens the row on `configuration`'s database: a temporary file of its own when that
+    /// is memory, since a pool needs WAL.
+    /// - Parameter configuration: The database to work on, and whether to debug
+    ///   concurrency.
+    /// - Throws: `NoteStoreError.readerPoolNeedsWAL` when the file system refused WAL;
+    ///   `.notADatabase` or `.cannotOpen` when the file cannot be opened as a database. The
+    ///   temporary file, if any, is removed first.
     public init(configuration: RepositoryConfiguration) throws {
         var configuration = configuration
         if configuration.location == .inMemory {
@@ -52,47 +59,108 @@ public final class ReaderPoolRepository: NoteRepository {
 
     // MARK: Writes, on the writer
 
+    /// Writes the batch's folders and notes in one save of the writer.
+    /// - Parameter batch: The folders and notes to insert, all or none.
+    /// - Throws: `NoteStoreError.cancelled` when the task was cancelled before the save;
+    ///   `.constraintViolation` for a note that exists already; `.notFound` for a note whose
+    ///   folder is neither in the batch nor saved. Nothing of the batch is written.
     public func importBatch(_ batch: NoteBatch) async throws { try await writer.importBatch(batch) }
 
     /// A read-modify-write: read and saved in one job of the writer, never a read of the pool.
+    /// - Parameters:
+    ///   - id: The note to edit.
+    ///   - edit: The new body, and how far the modification date moves.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; a failed save's
+    ///   `NoteStoreError`, with nothing written.
     public func update(_ id: NoteID, with edit: NoteEdit) async throws { try await writer.update(id, with: edit) }
 
     // MARK: Reads, each one snapshot of a reader
 
+    /// The saved values of one note, read in one snapshot of a reader.
+    /// - Parameter id: The note to read.
+    /// - Returns: Its values as the last save before the read left them.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; `CancellationError` when
+    ///   the task is cancelled while it waits for a reader; `NoteStoreError` when a reader
+    ///   cannot open its connection or the row is closed.
     public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
         try await container.read { try $0.existingObject(with: id).snapshot }
     }
 
+    /// One note's title, read in one snapshot of a reader.
+    /// - Parameter id: The note to read.
+    /// - Returns: Its title as the last save before the read left it.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; `CancellationError` when
+    ///   the task is cancelled while it waits for a reader; `NoteStoreError` when a reader
+    ///   cannot open its connection or the row is closed.
     public func title(of id: NoteID) async throws -> String {
         try await container.read { try $0.existingObject(with: id).title }
     }
 
+    /// One note's body, read in one snapshot of a reader.
+    /// - Parameter id: The note to read.
+    /// - Returns: Its body as the last save before the read left it.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; `CancellationError` when
+    ///   the task is cancelled while it waits for a reader; `NoteStoreError` when a reader
+    ///   cannot open its connection or the row is closed.
     public func body(of id: NoteID) async throws -> String {
         try await container.read { try $0.existingObject(with: id).body }
     }
 
+    /// One note's folder's name, read in one snapshot of a reader.
+    /// - Parameter id: The note to read.
+    /// - Returns: Its folder's name as the last save before the read left it.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; `CancellationError` when
+    ///   the task is cancelled while it waits for a reader; `NoteStoreError` when a reader
+    ///   cannot open its connection or the row is closed.
     public func folderName(of id: NoteID) async throws -> String {
         try await container.read { try $0.existingObject(with: id).folder.name }
     }
 
+    /// One note's modification date, read in one snapshot of a reader.
+    /// - Parameter id: The note to read.
+    /// - Returns: Its modification date as the last save before the read left it.
+    /// - Throws: `NoteStoreError.notFound` when no note has `id`; `CancellationError` when
+    ///   the task is cancelled while it waits for a reader; `NoteStoreError` when a reader
+    ///   cannot open its connection or the row is closed.
     public func modified(of id: NoteID) async throws -> Date {
         try await container.read { try $0.existingObject(with: id).modified }
     }
 
+    /// The count and the first titles, read together in one snapshot of a reader.
+    /// - Parameter titles: How many titles to read, in identifier order.
+    /// - Returns: The number of saved notes and their first `titles` titles, as of one
+    ///   moment: a save is in both or in neither.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits for a
+    ///   reader; `NoteStoreError` when SQLite fails the read, a reader cannot open its
+    ///   connection or the row is closed.
     public func listScreen(titles: Int) async throws -> ListScreen {
         try await container.read { try $0.listScreen(titles: titles) }
     }
 
+    /// The number of saved notes, read in one snapshot of a reader.
+    /// - Returns: How many notes the last save before the read left.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits for a
+    ///   reader; `NoteStoreError` when SQLite fails the read, a reader cannot open its
+    ///   connection or the row is closed.
     public func count() async throws -> Int {
         try await container.read { try $0.fetchCount() }
     }
 
+    /// The checksum of every saved folder and note, read in one snapshot of a reader.
+    /// - Returns: What the reference model's checksum must equal.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits for a
+    ///   reader; `NoteStoreError` when SQLite fails the read, a reader cannot open its
+    ///   connection or the row is closed.
     public func checksum() async throws -> Checksum {
         try await container.read { try $0.contentChecksum() }
     }
 
     // MARK: Closing
 
+    /// Closes the writer's context and the pool's readers, then removes the temporary file,
+    /// if any.
+    /// - Throws: Nothing in practice: the pool throws only for a database without WAL,
+    ///   which `init(configuration:)` refused.
     public func close() async throws {
         defer { temporaryDatabase?.remove() }
         await writer.close()

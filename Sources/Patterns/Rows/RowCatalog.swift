@@ -41,3 +41,16 @@ public enum RowCatalog {
     /// The row every other is compared with: the same SQL with no layer at all.
     public static let reference = RowID.rawSQLite
 }
+
+// MARK: - Each scenario's rows
+
+extension RowCatalog {
+    /// Every scenario, in the workload's order, with the rows of ``all`` that run it
+    /// (``RowDescriptor/runs(_:)``), in the table's order. A single-threaded row leaves out
+    /// a scenario with a main-actor list, which would read its one connection mid-import.
+    /// The regression benchmarks (Benchmarks/) register one benchmark per pair, and the
+    /// tests count them from here.
+    public static var rowsByScenario: [(scenario: Scenario, rows: [RowDescriptor])] {
+        Scenario.allCases.map { scenario in (scenario, all.filter { $0.runs(scenario) }) }
+    }
+}

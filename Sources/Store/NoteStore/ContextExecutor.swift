@@ -28,13 +28,21 @@ public final class ContextExecutor: SerialExecutor, TaskExecutor {
     /// even when its context was made elsewhere and handed in.
     package let madeOnMainQueue: Bool
 
+    /// An executor that runs its jobs on `queue`.
+    /// - Parameter queue: The queue every job of the executor's actors runs on.
     public init(queue: ContextQueue) {
         self.queue = queue
         madeOnMainQueue = ContextQueue.main.isCurrent
     }
 
+    /// An executor that runs its jobs on `context`'s queue, where the context belongs.
+    /// - Parameter context: The context whose queue runs the jobs. The executor keeps the
+    ///   queue, never the context.
     public convenience init(context: NoteContext) { self.init(queue: context.queue) }
 
+    /// Sends `job` to the queue, as one `async`.
+    /// - Parameter job: A job of one of the executor's actors, or of a task that prefers
+    ///   the executor.
     // snippet: enqueue
     public func enqueue(_ job: consuming ExecutorJob) {
         // `ExecutorJob` is non-copyable and cannot escape into a closure; `UnownedJob` can.
@@ -50,10 +58,14 @@ public final class ContextExecutor: SerialExecutor, TaskExecutor {
     }
     // snippet: end
 
+    /// The executor as an actor's `unownedExecutor` returns it.
+    /// - Returns: A reference to this executor that does not keep it alive.
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
+    /// The executor as a task's preference (`withTaskExecutorPreference`) holds it.
+    /// - Returns: A reference to this executor that does not keep it alive.
     public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
         UnownedTaskExecutor(ordinary: self)
     }
@@ -64,6 +76,10 @@ public final class ContextExecutor: SerialExecutor, TaskExecutor {
         precondition(queue.isCurrent, "expected to run on the queue '\(queue.label)'")
     }
 
+    /// Whether the caller runs on the queue: the runtime's question before it falls back to
+    /// ``checkIsolated()``.
+    /// - Returns: True on the queue, false elsewhere; never nil, since the queue always
+    ///   knows.
     public func isIsolatingCurrentContext() -> Bool? { queue.isCurrent }
 }
 

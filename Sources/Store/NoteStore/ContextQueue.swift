@@ -29,6 +29,8 @@ public final class ContextQueue: Sendable {
     private let writesEnded = Atomic<Int>(0)
     private let readsBehind = Atomic<Int>(0)
 
+    /// A new serial queue.
+    /// - Parameter label: The queue's name, shown in traps and thread dumps.
     public init(label: String) {
         self.label = label
         self.dispatchQueue = DispatchQueue(label: label)
@@ -64,6 +66,7 @@ public final class ContextQueue: Sendable {
     }
 
     /// Schedules `work` on the queue and returns at once.
+    /// - Parameter work: The job, run once on the queue after the jobs queued before it.
     public func async(_ work: @escaping @Sendable () -> Void) {
         Self.dispatches.add(1, ordering: .relaxed)
         jobs.add(1, ordering: .relaxed)
@@ -89,6 +92,9 @@ public final class ContextQueue: Sendable {
     /// A wait parks the calling thread: the store's audit (`StoreAudit.blockingWaits`)
     /// counts the waits of threads that must not park (the main thread, another context's
     /// queue, the cooperative pool).
+    /// - Parameter work: The job, run once on the queue while the caller waits.
+    /// - Returns: What `work` returns.
+    /// - Throws: What `work` throws, as its own error type.
     public func sync<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         if isCurrent { return try work() }
         StoreAudit.recordWait()

@@ -10,17 +10,6 @@ import Foundation
 ///
 /// Not `Sendable`, and every property checks (in concurrency-debug mode) that it is used
 /// on its context's queue. Hand a ``NoteID`` or a ``snapshot`` to other isolation domains.
-///
-/// The object holds its identity, not its values: those live in its context's row cache,
-/// and every route to them goes through the context, which checks that the caller is on
-/// its queue; reflecting or copying the object yields an identifier and nothing else.
-/// (Where Core Data keeps a managed object's values is not documented; the lab keeps them
-/// with the context so that no route around the accessors reaches them.)
-///
-/// A note may be a *fault*: a placeholder whose values load on first access
-/// (``NoteContext/object(with:)`` returns one). If the row was deleted in the meantime, the
-/// first property access stops the process, as Core Data's "could not fulfill a fault"
-/// does; call ``fulfillFault()`` first to get a thrown ``NoteStoreError`` instead.
 public final class Note {
     struct Values: Equatable {
         var folder: FolderID

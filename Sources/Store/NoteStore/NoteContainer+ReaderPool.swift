@@ -5,18 +5,8 @@ extension NoteContainer {
     /// every time; it opens its readers as reads need them, up to
     /// ``Options/maximumReaderCount``.
     ///
-    /// Only a database in WAL mode has one. Every read-write connection of the store asks
-    /// a file for WAL, as Core Data does for its SQLite stores by default
-    /// (https://developer.apple.com/documentation/coredata/accessing-data-when-the-store-changes),
-    /// so a file database has a pool unless its file system refused WAL.
-    /// An in-memory database has none, on purpose: SQLite's in-memory databases have no
-    /// WAL (their journal mode is `memory`, and asking for WAL leaves it so), so readers
-    /// and the writer share one file lock: a commit waits for the reads in progress, and
-    /// new reads wait for the commit, which is what the pool exists to avoid. Serving it
-    /// anyway would measure a lock, not a pool. GRDB draws the same line: a `DatabasePool` opens a file, in WAL
-    /// mode, and in-memory databases are for a `DatabaseQueue`
-    /// (https://swiftpackageindex.com/groue/GRDB.swift/documentation/grdb/databaseconnections).
-    /// Use a temporary file.
+    /// Only a database in WAL mode has one: a file database, unless its file system refused
+    /// WAL. An in-memory database has none, on purpose; use a temporary file.
     ///
     /// - Throws: ``NoteStoreError/readerPoolNeedsWAL(location:journalMode:)`` when the
     ///   database is not in WAL mode (`.inMemory`, always).
@@ -38,6 +28,9 @@ extension NoteContainer {
     /// Runs `body` with a reader of ``readerPool``, in one read transaction on the
     /// reader's queue, and returns its result: ``NoteReaderPool/read(_:)``.
     ///
+    /// - Parameter body: The read, given the reader's context. Return identifiers and
+    ///   snapshots: the context's objects are forgotten when it returns.
+    /// - Returns: What `body` returns.
     /// - Throws: ``NoteStoreError/readerPoolNeedsWAL(location:journalMode:)`` for a
     ///   database without WAL; otherwise what ``NoteReaderPool/read(_:)`` throws.
     nonisolated(nonsending)

@@ -8,6 +8,9 @@ extension NoteContainer {
     /// It sees other contexts' saves when it fetches, but its registered objects keep the
     /// values they had until it merges the changes: set
     /// ``NoteContext/automaticallyMergesChanges`` or call ``NoteContext/mergeChanges(from:)``.
+    ///
+    /// - Throws: `NoteStoreError.cannotOpen`, `.notADatabase` or `.busy` when the first use
+    ///   cannot open its connection; later uses never throw.
     @MainActor
     public var viewContext: NoteContext {
         get throws(NoteStoreError) {

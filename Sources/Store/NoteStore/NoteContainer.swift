@@ -39,6 +39,11 @@ public final class NoteContainer: Sendable {
         public var maximumReaderCount = NoteReaderPool.defaultMaximumReaderCount
 
         /// `concurrencyDebug` is on when `NOTESTORE_CONCURRENCY_DEBUG` is `1`, unless set.
+        /// - Parameters:
+        ///   - concurrencyDebug: Whether a use of a context off its queue stops the process;
+        ///     nil asks the environment variable.
+        ///   - bindsMainActorContextsToMainQueue: Whether a context made on the main actor
+        ///     without a queue runs on the main queue.
         public init(concurrencyDebug: Bool? = nil, bindsMainActorContextsToMainQueue: Bool = false) {
             self.concurrencyDebug = concurrencyDebug ?? ConcurrencyDebug.isEnabledByEnvironment
             self.bindsMainActorContextsToMainQueue = bindsMainActorContextsToMainQueue
@@ -73,8 +78,12 @@ public final class NoteContainer: Sendable {
     let hasInjectedFailures = Atomic<Bool>(false)
 
     /// Opens the database, creating the file and the schema when missing.
+    /// - Parameters:
+    ///   - location: The file to open, or a new in-memory database of this container's own.
+    ///   - options: What stays fixed while the container is open.
     /// - Throws: `NoteStoreError.notADatabase` for a file that is not a SQLite database,
-    ///   `.cannotOpen` for a path that cannot be created or written.
+    ///   `.cannotOpen` for a path that cannot be created or written; `.busy` when another
+    ///   connection holds the file locked past the busy timeout.
     public init(location: Location, options: Options = Options()) throws(NoteStoreError) {
         self.options = options
         switch location {
@@ -110,6 +119,12 @@ public final class NoteContainer: Sendable {
     /// private serial queue; pass one to confine several contexts to one queue (a global
     /// actor's executor does this). With ``Options/bindsMainActorContextsToMainQueue`` on, a
     /// context made on the main actor without `queue` gets ``ContextQueue/main`` instead.
+    /// - Parameters:
+    ///   - name: The context's name, shown in traps and in its own queue's label.
+    ///   - queue: The queue to confine the context to; nil for a new queue of its own.
+    /// - Returns: A new context, with a connection of its own to the database.
+    /// - Throws: `NoteStoreError.cannotOpen`, `.notADatabase` or `.busy` when the new
+    ///   connection cannot open the database.
     public func newContext(name: String = "context", queue: ContextQueue? = nil) throws(NoteStoreError) -> NoteContext {
         try newContext(name: name, queue: queue, ownedByContainer: false)
     }
@@ -141,6 +156,7 @@ public final class NoteContainer: Sendable {
     }
 
     /// A new identifier no other note of this container has used.
+    /// - Returns: An identifier above every saved note's and every one a caller chose.
     public func makeNoteID() -> NoteID {
         NoteID(lastNoteID.add(1, ordering: .relaxed).newValue)
     }

@@ -16,8 +16,11 @@ import Foundation
 extension NoteContext {
     /// The note with `id`, from the identity map or else from the database; never a fault.
     /// `NSManagedObjectContext.existingObject(with:)`.
-    /// - Throws: `NoteStoreError.notFound` when no such row exists, `.temporaryID` for
-    ///   another context's temporary identifier.
+    /// - Parameter id: The note to look up.
+    /// - Returns: The note, with its values loaded.
+    /// - Throws: `NoteStoreError.notFound` when no such row exists (or this context deleted
+    ///   it), `.temporaryID` for another context's temporary identifier; `.busy` or
+    ///   `.sqlite` when SQLite fails the read.
     // snippet: existing-object
     public func existingObject(with id: NoteID) throws(NoteStoreError) -> Note {
         assertOnQueue("NoteContext.existingObject(with: \(id))")
@@ -41,6 +44,8 @@ extension NoteContext {
     /// The note with `id` if this context already holds it, else nil. Never touches the
     /// database. `NSManagedObjectContext.registeredObject(for:)`, SwiftData's
     /// `registeredModel(for:)`.
+    /// - Parameter id: The note to look up.
+    /// - Returns: The note this context holds, or nil when it holds none.
     // snippet: registered-object
     public func registeredObject(for id: NoteID) -> Note? {
         assertOnQueue("NoteContext.registeredObject(for: \(id))")
@@ -54,6 +59,8 @@ extension NoteContext {
     /// This lookup never fails, so it cannot tell you the row is gone: the returned fault
     /// stops the process on first property access (Core Data's "could not fulfill a
     /// fault"), unless you call ``Note/fulfillFault()`` and handle its error.
+    /// - Parameter id: The note to look up.
+    /// - Returns: The note this context holds, or a new fault for `id`.
     // snippet: object-with
     public func object(with id: NoteID) -> Note {
         assertOnQueue("NoteContext.object(with: \(id))")
@@ -65,7 +72,10 @@ extension NoteContext {
     // snippet: end
 
     /// The folder with `id`, registered or fetched.
-    /// - Throws: `NoteStoreError.notFound` when no such folder exists.
+    /// - Parameter id: The folder to look up.
+    /// - Returns: The folder, registered in this context.
+    /// - Throws: `NoteStoreError.notFound` when no such folder exists; `.busy` or `.sqlite`
+    ///   when SQLite fails the read.
     public func existingFolder(with id: FolderID) throws(NoteStoreError) -> Folder {
         assertOnQueue("NoteContext.existingFolder(with: \(id))")
         if let folder = registeredFolders[id] { return folder }

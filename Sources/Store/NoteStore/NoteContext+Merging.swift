@@ -33,6 +33,7 @@ extension NoteContext {
     /// - An inserted note needs nothing: fetches and counts read the database.
     ///
     /// Objects the save did not touch are left as they are.
+    /// - Parameter changes: What another context's save changed, as its ``save()`` returned it.
     // snippet: merge-changes
     public func mergeChanges(from changes: NoteChanges) {
         assertOnQueue("NoteContext.mergeChanges(from:)")

@@ -15,6 +15,9 @@ extension NoteContext {
     /// caller's own state (an actor's properties, a local still used afterwards) does not
     /// compile. The context comes in as the argument, so the body never needs to capture
     /// it from the caller.
+    /// - Parameter body: The work, run once on the queue with this context.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, as its own error type.
     // snippet: perform
     nonisolated(nonsending)
     public func perform<T: Sendable, E: Error>(
@@ -35,6 +38,9 @@ extension NoteContext {
     ///
     /// The body may capture anything: the caller is blocked until it returns, so only one
     /// thread touches what it captures at a time.
+    /// - Parameter body: The work, run once on the queue.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, as its own error type.
     public func performAndWait<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try queue.sync(body)
     }
@@ -42,6 +48,8 @@ extension NoteContext {
     /// Schedules `body` on the context's queue with the context and returns at once (fire
     /// and forget). `sending` for the reason ``perform(_:)`` gives: the caller goes on
     /// while the body runs.
+    /// - Parameter body: The work, run once on the queue with this context, after the call
+    ///   has returned.
     public func perform(schedule body: sending @escaping (NoteContext) -> Void) {
         let job = QueueJob(body: body, context: self)
         StoreAudit.scheduledBodyQueued()

@@ -9,6 +9,8 @@ extension NoteContext {
     /// before handing the identifier to another context: the permanent identifier stays the
     /// note's through the save, and finds the note in every context once it is saved. The
     /// save calls it for every inserted note anyway, so most code never needs to.
+    /// - Parameter notes: Notes of this context; those with a permanent identifier already
+    ///   keep it.
     // snippet: obtain-permanent-ids
     public func obtainPermanentIDs(for notes: [Note]) {
         assertOnQueue("NoteContext.obtainPermanentIDs(for:)")

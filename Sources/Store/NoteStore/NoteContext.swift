@@ -96,6 +96,7 @@ public final class NoteContext {
     /// the queue. Call it once, from the actor's initializer, before the context is used;
     /// `perform` and `performAndWait` do not apply to such a context (they run on its
     /// queue, which is no longer where it belongs): the actor's methods are its perform.
+    /// - Parameter actor: The actor that owns the context; held weakly.
     public func confine(to actor: any Actor) {
         precondition(!isConfinedToActor, "context '\(name)' is confined to an actor already")
         confiningActor = actor
@@ -146,8 +147,12 @@ public final class NoteContext {
     /// Inserted notes get their permanent identifiers first. The save returns what it
     /// changed, and hands the same to every other context that merges automatically.
     ///
-    /// - Throws: `NoteStoreError.readOnlyContext` in a reader of the reader pool, with
-    ///   nothing written; a schema or SQLite failure, with nothing written.
+    /// - Returns: The identifiers the save inserted, updated and deleted; empty when there
+    ///   was nothing to save.
+    /// - Throws: `NoteStoreError.readOnlyContext` in a reader of the reader pool;
+    ///   `.constraintViolation` when the schema refuses a write (a duplicate identifier, a
+    ///   missing folder); `.busy` when another connection held the database past the busy
+    ///   timeout; `.sqlite` for any other failure. Nothing is written in every case.
     @discardableResult
     public func save() throws(NoteStoreError) -> NoteChanges {
         assertOnQueue("NoteContext.save()")
@@ -259,6 +264,10 @@ public final class NoteContext {
     // MARK: Inserting
 
     /// Inserts a new folder; it is written by the next `save()`.
+    /// - Parameters:
+    ///   - id: The folder's identifier, which the caller chooses.
+    ///   - name: The folder's name.
+    /// - Returns: The new folder, registered in this context.
     @discardableResult
     public func insertFolder(id: FolderID, name: String) -> Folder {
         assertOnQueue("NoteContext.insertFolder(id:name:)")
@@ -277,6 +286,7 @@ public final class NoteContext {
     ///   - folder: The folder the note belongs to, from this context.
     ///   - created: When the note was created.
     ///   - modified: When it was last changed; `created` when nil.
+    /// - Returns: The new note, registered in this context.
     @discardableResult
     public func insertNote(
         id: NoteID? = nil, title: String, body: String, folder: Folder, created: Date, modified: Date? = nil
@@ -295,6 +305,8 @@ public final class NoteContext {
     // MARK: Deleting
 
     /// Marks `note` for deletion by the next `save()`.
+    /// - Parameter note: A note of this context. One inserted and not saved yet leaves the
+    ///   context at once, with nothing to delete.
     public func delete(_ note: Note) {
         assertOnQueue("NoteContext.delete(_:)")
         precondition(note.context === self, "\(note.id) belongs to context '\(note.context.name)', not '\(name)'")

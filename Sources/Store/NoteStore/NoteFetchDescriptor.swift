@@ -42,6 +42,11 @@ extension NoteContext {
     /// Like Core Data, a note that this context already holds is returned as that object,
     /// with its unsaved changes. Unlike Core Data's default, notes inserted but not saved yet
     /// are not included: save first.
+    /// - Parameter descriptor: Which notes, in what order, and how many at most.
+    /// - Returns: The matching notes, in the descriptor's order, less those this context
+    ///   has deleted and not saved yet.
+    /// - Throws: `NoteStoreError.busy` when another connection held the database past the
+    ///   busy timeout; `.sqlite` for any other failure of the read, a closed context's too.
     public func fetch(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> [Note] {
         assertOnQueue("NoteContext.fetch(_:)")
         queue.recordDatabaseRead()
@@ -120,6 +125,11 @@ extension NoteContext {
     }
 
     /// The number of saved notes that match `descriptor` (its sort and limit are ignored).
+    /// - Parameter descriptor: Which notes to count: its folder and title prefix.
+    /// - Returns: How many saved notes match, counting those this context has deleted and
+    ///   not saved yet.
+    /// - Throws: `NoteStoreError.busy` when another connection held the database past the
+    ///   busy timeout; `.sqlite` for any other failure of the read, a closed context's too.
     public func fetchCount(_ descriptor: NoteFetchDescriptor = NoteFetchDescriptor()) throws(NoteStoreError) -> Int {
         assertOnQueue("NoteContext.fetchCount(_:)")
         queue.recordDatabaseRead()
@@ -135,6 +145,9 @@ extension NoteContext {
     }
 
     /// Every saved folder, in identifier order.
+    /// - Returns: The folders, as this context's objects.
+    /// - Throws: `NoteStoreError.busy` when another connection held the database past the
+    ///   busy timeout; `.sqlite` for any other failure of the read, a closed context's too.
     public func fetchFolders() throws(NoteStoreError) -> [Folder] {
         assertOnQueue("NoteContext.fetchFolders()")
         queue.recordDatabaseRead()
@@ -154,6 +167,10 @@ extension NoteContext {
     }
 
     /// The folder with this name, if one is saved or inserted.
+    /// - Parameter name: The folder's whole name, compared exactly.
+    /// - Returns: The folder, or nil when none has that name.
+    /// - Throws: `NoteStoreError.busy` when another connection held the database past the
+    ///   busy timeout; `.sqlite` for any other failure of the read, a closed context's too.
     public func folder(named name: String) throws(NoteStoreError) -> Folder? {
         assertOnQueue("NoteContext.folder(named:)")
         if let folder = registeredFolders.values.first(where: { $0.name == name }) { return folder }

@@ -6,43 +6,8 @@ import Synchronization
 /// committed snapshot. The lab's GRDB `DatabasePool` readers, or Core Data's connection
 /// pool behind its peer contexts.
 ///
-/// Each reader is a context with its own read-only connection and its own serial queue.
-/// ``read(_:)`` borrows a free one, runs the closure on its queue inside one read
-/// transaction, and returns it. The database is in WAL mode, so a read never waits for a
-/// write and a write never waits for a read; a read sees every transaction committed
-/// before it began and nothing of any other, however long it runs.
-///
-/// - GRDB: a `DatabasePool` has one writer connection and a pool of read-only
-///   connections, each on its own dispatch queue, and sets the database to WAL; its
-///   async `read` runs the closure in one `BEGIN DEFERRED` transaction and commits it
-///   after (GRDB/Core/DatabasePool.swift, `read(_:)`). Reads wait only when
-///   `Configuration.maximumReaderCount` readers are busy
-///   (https://swiftpackageindex.com/groue/GRDB.swift/documentation/grdb/databasepool,
-///   "Concurrency"). Its async wait parks a thread of a serial queue of its own on a
-///   semaphore (GRDB/Utils/Pool.swift, `get() async`); this pool's waiters are
-///   continuations and park no thread.
-/// - Core Data: a store that handles requests concurrently does so through a pool of
-///   connections, sized by `NSPersistentStoreConnectionPoolMaxSizeKey`: "the number of
-///   requests a store can handle concurrently"
-///   (https://developer.apple.com/documentation/coredata/nspersistentstoreconnectionpoolmaxsizekey).
-///   A context sees one snapshot across its fetches only when pinned to a query
-///   generation, which needs a SQLite store in WAL mode, Core Data's default
-///   (https://developer.apple.com/documentation/coredata/accessing-data-when-the-store-changes);
-///   it then keeps that generation until told to advance. Here every read is a snapshot
-///   for its own duration: the next read sees the latest commits, with no token to advance.
-/// - SwiftData: `ModelConfiguration` has no setting for readers or a pool
-///   (https://developer.apple.com/documentation/swiftdata/modelconfiguration).
-///
-/// Where the lab's store differs: a reader is a whole context (identity map, lookups,
-/// fetches) that forgets its objects after every read, so objects never leave a read;
-/// return identifiers and snapshots. Its connection is read-only: a save in it throws
-/// ``NoteStoreError/readOnlyContext(_:)``. The writer is any context of
-/// ``NoteContainer/newContext(name:queue:)``, not one the pool owns, and the store
-/// serialises writers with SQLite's lock (`BEGIN IMMEDIATE` and the busy timeout), not a
-/// writer queue.
-///
-/// The pool belongs to its container, as the view context does: keep the container while
-/// you use it.
+/// A read's objects never leave it: return identifiers and snapshots. The pool belongs to
+/// its container, as the view context does: keep the container while you use it.
 public final class NoteReaderPool: Sendable {
     /// Five readers: GRDB's default `Configuration.maximumReaderCount`
     /// (GRDB/Core/Configuration.swift: "The default value is 5"). Core Data documents no
@@ -70,18 +35,12 @@ public final class NoteReaderPool: Sendable {
     /// Runs `body` with a reader, on the reader's queue, inside one read transaction, and
     /// returns its result: GRDB's `DatabasePool.read`.
     ///
-    /// The transaction begins (`BEGIN DEFERRED`, then a first read that takes the
-    /// snapshot) before `body` runs and ends (`COMMIT`) after it returns: every fetch and
-    /// lookup of `body` sees the same committed state, all or none of each write. A read
-    /// that begins after a save returned sees that save.
+    /// Every fetch and lookup of `body` sees the same committed state. When every reader is
+    /// busy the call suspends, holding no thread, until one is returned.
     ///
-    /// When every reader is busy the call suspends, holding no thread, until one is
-    /// returned; waiting reads get readers in the order they came. Taking a free reader
-    /// is no hop: the call runs on the caller's executor up to the one job on the
-    /// reader's queue, as ``NoteContext/perform(_:)`` does. A new reader opens its
-    /// connection in that job, never on the caller's executor. The reader's objects are
-    /// forgotten when the read ends: only the `Sendable` result leaves it.
-    ///
+    /// - Parameter body: The read, given the reader's context. Return identifiers and
+    ///   snapshots: the context's objects are forgotten when it returns.
+    /// - Returns: What `body` returns.
     /// - Throws: `CancellationError` when the task is cancelled before the read starts
     ///   (while it waits for a reader, too), with no reader taken; `NoteStoreError` when a
     ///   reader cannot open its connection or the pool is closed; whatever `body` throws.

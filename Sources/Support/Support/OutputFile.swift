@@ -8,20 +8,8 @@ import Darwin
 
 /// Where a result is written, checked before the benchmark runs, and how it is written.
 ///
-/// - `-`, `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` are written through the process's
-///   own descriptor.
-/// - A character device is opened and written through, never replaced. A FIFO is opened
-///   before the run, without blocking: one with no reader (after a few seconds' wait for
-///   one) is refused then, not after the run. A socket is refused: a report needs a reader
-///   that a path alone cannot give.
-/// - A regular file, new or existing, is replaced by a rename from a complete temporary
-///   file in its folder, with the permissions it had: a reader sees the old report or the
-///   new one, never half of one. An existing file is replaced only when the user may write
-///   it.
-/// - A symbolic link is followed: its target is written by these rules, and the link stays.
-///
-/// Every failed write is a `LabError.io` (exit 74): nothing ends with exit 0 after a
-/// truncated write.
+/// A regular file is replaced whole, by a rename; a device or a FIFO is written through; a
+/// socket is refused. Every failed write is a `LabError.io` (exit 74).
 package enum OutputFile: Equatable {
     case descriptor(Int32, name: String)
     case device(String)
@@ -83,7 +71,7 @@ package enum OutputFile: Equatable {
     // MARK: Writing
 
     /// Writes each text to its destination, all or none: every regular file is staged
-    /// complete first and renamed into place only when all of them are (``commit(_:)``).
+    /// complete first and renamed into place only when all of them are (`commit(_:)`).
     package static func write(_ outputs: [(text: String, to: OutputFile)]) throws(LabError) {
         var staged: [(temporary: SideFile, destination: String)] = []
         do throws(LabError) {

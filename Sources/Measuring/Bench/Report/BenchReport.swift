@@ -61,7 +61,7 @@ package struct BenchReport: Sendable {
         var rows: [RowResult]
         /// The cost probes of the scenario, one before each timed run and one after the last.
         var costs: [HopCosts] = []
-        /// The rows of the run that do not run this scenario (``RowDescriptor/runs(_:)``),
+        /// The rows of the run that do not run this scenario (`RowDescriptor.runs(_:)`),
         /// with the reason: its table leaves them out.
         var rowsNotRun: [(name: String, reason: String)] = []
 

@@ -7,34 +7,9 @@ import RowKit
 /// Predicts a row's time per operation from its counts and the costs the probes measured
 /// on either side of each of its timed runs, so a reader can see what sets each row's time.
 ///
-/// - One client, or clients that run one after another: the row does its base row's work
-///   (``RowDescriptor/modelBase``: the store alone, or the SQL alone) and adds its own
-///   hops and thread wake-ups, one after another:
-///   `base + hops × hop + wake-ups × wake-up`. A wake-up that a call's own trip causes
-///   costs the probe's worked round trip (a call of the scenario's kind) over the wake-ups
-///   that trip caused; wake-ups beyond what the operation's calls cause (a helper that
-///   leaves the actor and comes back) cost the empty round trip over its wake-ups.
-///   Wake-ups, not queue jobs: a job queued behind the running one on its own thread
-///   wakes nobody and costs next to nothing, and a thread executor wakes its thread with
-///   no queue at all.
-/// - C concurrent clients: `(base + hops × hop + wake-ups × wake-up CPU) ÷ cores busy`.
-///   While one client's job runs, the others' are already queued, so a wake-up's latency
-///   (its wall time beyond its CPU) is hidden; its CPU is not. What each operation costs
-///   is then its CPU time, all threads together, and the wall time is that CPU spread over
-///   the cores the process keeps busy. Two cores do not make two: each trip hands its work
-///   from a client's thread to the queue's and back, and while one runs the other mostly
-///   waits. How many the clients' threads and the queue's keep busy at C clients is
-///   measured, not assumed: the probe sends its trips from C callers at once, for at
-///   least ``HopCosts/concurrentWindow`` (``HopCosts/concurrentCoresBusy``), about one
-///   core at 2 clients and more at 4.
-///   The work on the one connection is serial, so no row is faster than its base.
-///   Without a concurrent probe, one core stands in. The model does not apply to rows
-///   that read on several connections at once: a pool's time is not one chain's, and
-///   those rows declare themselves outside it.
-///
-/// The model is compared as predicted ÷ measured, so that over- and under-prediction by the
-/// same factor read alike; beyond ``tolerance`` it is a finding: something besides hops and
-/// wake-ups sets that row's time.
+/// One client, or clients in turn, pay `base + hops × hop + wake-ups × wake-up`; C
+/// concurrent clients pay the same with each wake-up's CPU, spread over the cores they keep
+/// busy. A prediction off by more than ``tolerance`` either way is a finding.
 package struct CostModel: Sendable {
     /// One actor hop, in nanoseconds: median, least and most over the probes.
     package var hop: BenchReport.Spread?

@@ -16,7 +16,7 @@ public enum RowCycle {
     public struct Run<Log: Sendable>: Sendable {
         /// Each client's log from the recorder, in client order.
         public let logs: [Log]
-        /// What the row ended with, to compare with ``ReferenceModel/expectedOutcome(of:)``.
+        /// What the row ended with, to compare with `ReferenceModel.expectedOutcome(of:)`.
         public let outcome: ReferenceModel.Outcome
         /// The instances reachable from the repository that outlived its teardown; nil when
         /// the cycle did not check.

@@ -9,20 +9,9 @@ import RowKit
 
 /// Runs every scenario through every row and collects one result per cell, in two passes.
 ///
-/// - The **timing pass** runs here, with no meter on: every row once as a warm-up, then
-///   `runs` rounds in which every row runs once, in an order that moves from round to
-///   round (ABFCED BCADFE CDBEAF, never AAA BBB CCC: `order(ofRound:)`), each
-///   run right after a probe of the hop and queue costs; then one more run per row that
-///   times every operation, for latency. A busy minute on a shared machine then slows
-///   every row alike instead of one, and the spread of each cell over the rounds is
-///   reported beside its median.
-/// - The **counting pass** runs in a child process started with jemalloc's thread caches
-///   off (``CountingPass``): hops, queue jobs, allocations, leaks. Counts do not depend on
-///   timing, and the meters' own cost never reaches a timing.
-///
-/// Every run of both passes starts on a fresh database with the setup data written first
-/// (not measured), and its outcome (database checksum, digest of every read, note count) is
-/// compared with the reference model's.
+/// The timing pass runs here, with no meter on; the counting pass runs in a child process
+/// (``CountingPass``). Every run starts on a fresh database, and its outcome is compared
+/// with the reference model's.
 package struct BenchRunner: Sendable {
     package let settings: BenchSettings
     package let progress: ProgressLine
@@ -275,7 +264,7 @@ package struct TimedRun: Sendable {
     /// Whether the row named its store container: in sync, its reader merged each save.
     package var mergesSaves = false
     /// The costs the run met: the probe taken just before it, until the probe after it
-    /// is taken, then the mean of the two (``HopCosts/between(_:_:)``).
+    /// is taken, then the mean of the two (`HopCosts.between(_:_:)`).
     package var costs: HopCosts?
     /// What the main-actor list rendered during the run, in a scenario with one.
     package var frames: FrameLog?
@@ -333,19 +322,10 @@ package struct TimedScenario: Sendable {
 extension Array {
     /// The order of the `round`-th round: every element once, the first one `round` places
     /// on (modulo the count), so a row's place moves; and the element before each one
-    /// changes from round to round too, for as many rounds as there are rows, less one. A
-    /// run leaves the machine in a state that the next probe and run meet (a thread that
-    /// polls before it parks leaves the cores polling), so a row that always followed the
-    /// same row would meet that state in every round, and the median of its runs could
-    /// not drop it.
+    /// changes from round to round too, for as many rounds as there are rows, less one.
     ///
-    /// With an even count, the offsets 0, 1, count − 1, 2, count − 2, … step by +1, −2, +3,
-    /// −4, …, every step a different one, so in `count` rounds each row follows each other
-    /// row once (a Williams design: E. J. Williams, "Experimental designs balanced for the
-    /// estimation of residual effects of treatments", Australian Journal of Scientific
-    /// Research, 1949). With an odd count, each round steps by a stride of its own that is
-    /// prime to the count; never count − 1, whose round would end on the row that starts
-    /// the next.
+    /// A run leaves the machine in a state the next run meets: no row follows the same row
+    /// in every round.
     package func order(ofRound round: Int) -> [Element] {
         guard count > 1 else { return self }
         let offsets = count % 2 == 0 ? Self.balancedOffsets(count) : Self.stridedOffsets(count, round: round)

@@ -47,7 +47,7 @@ package struct BenchSettings: Sendable {
     }
 
     /// What the operations of `scenario`'s full size are divided by: 10 with `--quick`, 1
-    /// with `--full`, and the scenario's ``ScenarioDefinition/standardDivisor`` otherwise.
+    /// with `--full`, and the scenario's `ScenarioDefinition.standardDivisor` otherwise.
     package func divisor(for scenario: Scenario) -> Int {
         quick ? 10 : full ? 1 : scenario.definition.standardDivisor
     }
@@ -81,7 +81,7 @@ package struct BenchSettings: Sendable {
 // MARK: - Rows of a scenario
 
 extension BenchSettings {
-    /// The rows of these settings that run `scenario` (``RowDescriptor/runs(_:)``), in
+    /// The rows of these settings that run `scenario` (`RowDescriptor.runs(_:)`), in
     /// their order: every pass and every table of `scenario` takes its rows from here.
     package func rows(for scenario: Scenario) -> [RowDescriptor] {
         rows.filter { $0.runs(scenario) }
@@ -99,7 +99,7 @@ extension BenchSettings {
 extension BenchSettings {
     /// Whether `scenario` runs at every count of the sweep: there is a sweep, and the
     /// scenario takes concurrent clients. A scenario with a reader (sync) has one client by
-    /// contract (``ScenarioDefinition/hasReader``), so more would measure nothing new.
+    /// contract (`ScenarioDefinition.hasReader`), so more would measure nothing new.
     package func sweeps(_ scenario: Scenario) -> Bool {
         clientSweep.count > 1 && !scenario.definition.hasReader
     }

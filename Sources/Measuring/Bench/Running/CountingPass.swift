@@ -10,22 +10,9 @@ import RowKit
 
 /// The counts of every row: hops, enqueues, queue jobs, allocations, leaked objects and leaked bytes.
 ///
-/// It runs in a child process (`lab counting-pass REQUEST COUNTS`, ``serve(request:counts:)``) started with jemalloc's
-/// thread caches off, the only way its allocation counters are exact; the parent keeps the
-/// caches on for the timing pass. Per row:
-///
-/// 1. a warm-up cycle, unmetered, so that what a first use fills once (statement caches,
-///    runtime metadata) is not counted as the row's;
-/// 2. one metered cycle of the measured plan: hops, queue jobs and allocations per
-///    operation, and the leak check, whose object graph is recorded *before* the row is
-///    closed, so a cycle the row detaches during teardown is still found;
-/// 3. ``repeatCycles`` more open/run/close cycles of the warm-up plan, reading the live
-///    bytes after each teardown. A real leak grows with every cycle; teardown noise does
-///    not, so the leak is the smallest growth between consecutive cycles, never below 0.
-///    Before them, libdispatch's per-thread caches of continuations are filled
-///    (``DispatchContinuationCaches``): they grow with every cycle of a queue-based row,
-///    and of a row that starts a thread of its own, until they hold 64 KiB a thread,
-///    which is reuse, not a leak.
+/// It runs in a child process (`lab counting-pass REQUEST COUNTS`, ``serve(request:counts:)``)
+/// started with jemalloc's thread caches off, the only way its allocation counters are
+/// exact; the parent keeps the caches on for the timing pass.
 package enum CountingPass {
     package static let repeatCycles = 4
 
@@ -244,7 +231,7 @@ extension CountingPass {
         /// context's queue or a thread of the cooperative pool (`StoreAudit`).
         var blockingWaits = 0
         /// Read jobs of the store's context queues that waited for a write of their own
-        /// queue while the plan ran (``StoreAudit/readsQueuedBehindWrites``); nil from a
+        /// queue while the plan ran (`StoreAudit.readsQueuedBehindWrites`); nil from a
         /// counting pass that did not count them.
         var readsBehindWrites: Int?
         /// Frames the main-actor list rendered in the metered run, in a scenario with one:

@@ -24,11 +24,11 @@ import Darwin
 /// SQLite treats the files beside a database (`-wal`, `-shm`, `-journal`) as part of it:
 /// opening the database replays a log into it, rolls a journal back, and deletes both, even
 /// when the database itself is missing or empty. So every one of them is checked first
-/// (``checkCompanions(_:)``), and one the lab did not make refuses the run.
+/// (`checkCompanions(_:)`), and one the lab did not make refuses the run.
 package struct LabDatabaseFile: Equatable {
     /// `PRAGMA application_id` of a lab database: "LabN" in ASCII.
     package static let applicationID: Int32 = 0x4C61_624E
-    /// `PRAGMA user_version` of a lab database; raise it when ``NoteSchema`` changes.
+    /// `PRAGMA user_version` of a lab database; raise it when `NoteSchema` changes.
     package static let schemaVersion: Int32 = 1
 
     package enum State: Equatable {
@@ -166,7 +166,7 @@ package struct LabDatabaseFile: Equatable {
     // MARK: Claiming
 
     /// Locks the file for this run and makes sure it is a marked lab database: a new or
-    /// empty file is made one all at once (``create()``); a lab database is checked again
+    /// empty file is made one all at once (`create()`); a lab database is checked again
     /// under the lock. Returns the lock, held until the run ends.
     package func claim() throws(LabError) -> DatabaseLock {
         switch state {

@@ -29,7 +29,7 @@ package final class StoreWorkProbe: RoundTripWork {
     /// The trips sent through the queue so far, from any caller.
     private let tripsThroughQueue = Atomic(0)
 
-    /// How many round trips the probe makes (``ScenarioDefinition/probeRoundTrips``).
+    /// How many round trips the probe makes (`ScenarioDefinition.probeRoundTrips`).
     package let roundTrips: Int
 
     /// Opens the probe's database at `location` and writes the scenario's setup data.
