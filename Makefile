@@ -71,7 +71,7 @@ workshop: setup ## List the workshop's exercises and the next one, with the comm
 	$(LAB_RELEASE) workshop
 
 docs: ## Build the guide with DocC, with the store whose symbols it links, and the modules' catalogs; fail on a link DocC cannot resolve.
-	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Harness \
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Meters \
 		--enable-experimental-combined-documentation --output-path .build/docs --warnings-as-errors
 	@# Support's and Bench's symbols are package, which DocC shows only from the internal level up.
 	$(SWIFT) package --allow-writing-to-directory .build/docs-package generate-documentation --target Support --target Bench \

@@ -15,11 +15,11 @@ let strictSwift: [SwiftSetting] = [
 /// The layers, bottom up: each is a folder of Sources/, and a target imports only targets of
 /// its own layer or the layers before it.
 ///
-/// - Support: child processes, backtraces, atomics, formatting (no lab types).
+/// - Base: child processes, backtraces, atomics, formatting (no lab types).
 /// - Store: the Core Data-like store over SQLite.
 /// - Workload: the repository protocol, the scenarios, the reference model; the row kit.
 /// - Patterns: one folder per row of the results table.
-/// - Measuring: the meters (Harness) and the engine that runs and reports rows (Bench).
+/// - Measuring: the meters (Meters) and the engine that runs and reports rows (Bench).
 /// - Lessons: one demo per lesson.
 /// - Workshop: the graded exercises, their checks, starters, solutions and wrong fixes.
 /// - Lab: the `lab` command line.
@@ -65,12 +65,12 @@ let workshopCode: [Target.Dependency] = [
 ]
 
 let baseTargets: [Target] = [
-        // MARK: Support
+        // MARK: Base
         // Starting child processes: what runs between fork and exec must be C.
-        .target(name: "CChildProcess", path: path("Support", "CChildProcess")),
-        .target(name: "Support", path: path("Support", "Support"), swiftSettings: strictSwift),
+        .target(name: "CChildProcess", path: path("Base", "CChildProcess")),
+        .target(name: "Support", path: path("Base", "Support"), swiftSettings: strictSwift),
         .target(
-            name: "ChildProcesses", dependencies: ["CChildProcess", "Support"], path: path("Support", "ChildProcesses"),
+            name: "ChildProcesses", dependencies: ["CChildProcess", "Support"], path: path("Base", "ChildProcesses"),
             swiftSettings: strictSwift
         ),
 
@@ -117,20 +117,20 @@ let measuringTargets: [Target] = [
         // jemalloc's options. C, because the hook must use the Swift async calling convention.
         .target(name: "CRuntimeHooks", path: path("Measuring", "CRuntimeHooks")),
         .target(
-            name: "Harness",
+            name: "Meters",
             dependencies: [
                 "NoteStore", "Workload", "CRuntimeHooks",
                 .target(name: "CJemalloc", condition: .when(platforms: [.linux], traits: ["Jemalloc"])),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
-            path: path("Measuring", "Harness"),
+            path: path("Measuring", "Meters"),
             swiftSettings: strictSwift
         ),
         // The engine: the row catalog, one cycle of a row, the runs, the counting pass, the
         // report and its renderers. `lab bench` and Benchmarks/ both drive it.
         .target(
             name: "Bench",
-            dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Harness"],
+            dependencies: ["Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Meters"],
             path: path("Measuring", "Bench"),
             swiftSettings: strictSwift
         ),
@@ -141,7 +141,7 @@ let lessonTargets: [Target] = [
         .target(
             name: "Demos",
             dependencies: [
-                "Support", "ChildProcesses", "NoteStore", "Workload", "Harness",
+                "Support", "ChildProcesses", "NoteStore", "Workload", "Meters",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
                 "PreconcurrencyStore",
             ],
@@ -161,7 +161,7 @@ let workshopTargets: [Target] = [
         .target(
             name: "WorkshopChecks",
             dependencies: [
-                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "WorkshopKit", "Harness", "Demos",
+                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "WorkshopKit", "Meters", "Demos",
                 "PlainActorStore", "CustomExecutorStore", "GlobalActorStore",
             ],
             path: path("Workshop", "WorkshopChecks"),
@@ -217,7 +217,7 @@ let labTargets: [Target] = [
         .target(
             name: "LabCommands",
             dependencies: [
-                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Demos", "Bench", "Harness", "WorkshopChecks",
+                "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "Rows", "Demos", "Bench", "Meters", "WorkshopChecks",
                 "Workbench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: path("Lab", "LabCommands"),
@@ -234,7 +234,7 @@ let guideAndTestTargets: [Target] = [
         // the chapters' links to the store's symbols (``NoteStore/NoteContext``).
         .target(
             name: "LabGuide", dependencies: ["NoteStore"], path: "Docs",
-            exclude: ["README.md", "Reference.md", "Reliability.md", "Results.md", "Results.svg", "Workshop.md"], sources: ["LabGuide.swift"]
+            exclude: ["README.md", "Reference.md", "Reliability.md", "Results.md", "Results.svg", "TrainersGuide.md"], sources: ["LabGuide.swift"]
         ),
 
         // MARK: Tests
@@ -259,7 +259,7 @@ let guideAndTestTargets: [Target] = [
             ] + patterns.map { .target(name: $0) },
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"], swiftSettings: strictSwift),
+        .testTarget(name: "MetersTests", dependencies: ["Meters"], swiftSettings: strictSwift),
         // The bottom layer's modules: child processes, the database lock, side files, the
         // commands the lab prints.
         .testTarget(name: "SupportTests", dependencies: ["Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
@@ -267,7 +267,7 @@ let guideAndTestTargets: [Target] = [
         // report's renderers, the database paths.
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "Rows", "Baselines", "CustomExecutorStore", "QueuePerformStore", "ActorPerObjectStore", "ReaderPoolStore", "Harness", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
+            dependencies: ["Bench", "Rows", "Baselines", "CustomExecutorStore", "QueuePerformStore", "ActorPerObjectStore", "ReaderPoolStore", "Meters", "Support", "ChildProcesses", "NoteStore", "Workload", "RowKit", "TestSupport"],
             swiftSettings: strictSwift
         ),
         // The catalogs too: counts in the prose ("seventeen lessons") are checked against them.
@@ -279,11 +279,11 @@ let guideAndTestTargets: [Target] = [
             dependencies: ["LabCommands", "Bench", "Rows", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Harness", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Meters", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "WorkshopTests",
             dependencies: [
-                "WorkshopChecks", "WorkshopSourceRules", "WorkshopWrongFixes", "Workload", "Harness", "Demos", "LabCommands", "Workbench",
+                "WorkshopChecks", "WorkshopSourceRules", "WorkshopWrongFixes", "Workload", "Meters", "Demos", "LabCommands", "Workbench",
                 "Support", "ChildProcesses", "TestSupport",
             ],
             swiftSettings: strictSwift
@@ -299,7 +299,7 @@ let package = Package(
         .executable(name: "lab", targets: ["lab"]),
         .library(name: "NoteStore", targets: ["NoteStore"]),
         .library(name: "Workload", targets: ["Workload"]),
-        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Meters", targets: ["Meters"]),
         .library(name: "RowKit", targets: ["RowKit"]),
         .library(name: "Rows", targets: ["Rows"]),
         .library(name: "Bench", targets: ["Bench"]),

@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "Bench", package: "concurrency-patterns-lab"),  // RowCycle
                 .product(name: "Rows", package: "concurrency-patterns-lab"),  // RowCatalog
                 .product(name: "RowKit", package: "concurrency-patterns-lab"),
-                .product(name: "Harness", package: "concurrency-patterns-lab"),  // HopMeter
+                .product(name: "Meters", package: "concurrency-patterns-lab"),  // HopMeter
                 .product(name: "NoteStore", package: "concurrency-patterns-lab"),
                 .product(name: "Workload", package: "concurrency-patterns-lab"),
             ],

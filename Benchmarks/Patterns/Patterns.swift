@@ -14,7 +14,7 @@
 // reach another row's benchmark.
 
 import Benchmark
-import Harness
+import Meters
 import NoteStore
 import Bench
 import Rows
@@ -80,7 +80,7 @@ enum PatternMetric {
 /// Stops a run that would crash, with the reason, instead of a bare SIGSEGV.
 ///
 /// Two allocators meet in this process on Linux. The root package links jemalloc (the
-/// `lab bench` allocation and leak meters, through Harness), so libjemalloc comes early
+/// `lab bench` allocation and leak meters, through Meters), so libjemalloc comes early
 /// in the executable's library list; package-benchmark preloads its malloc interposer
 /// (`MallocInterposer` trait). The interposer forwards to the next `malloc` in lookup
 /// order, which is jemalloc's, and on every `free` it reads the bytes before the pointer

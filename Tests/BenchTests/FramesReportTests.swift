@@ -1,6 +1,6 @@
 import Baselines
 import Foundation
-import Harness
+import Meters
 import RowKit
 import Support
 import TestSupport

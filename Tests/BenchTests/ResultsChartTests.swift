@@ -1,7 +1,7 @@
 import Baselines
 import CustomExecutorStore
 import Foundation
-import Harness
+import Meters
 import QueuePerformStore
 import RowKit
 import Rows

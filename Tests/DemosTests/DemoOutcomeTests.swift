@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Meters
 import NoteStore
 import TestSupport
 import Testing

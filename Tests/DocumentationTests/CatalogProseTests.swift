@@ -161,7 +161,7 @@ struct CatalogProseTests {
             #expect(row[2].hasPrefix("\(exercise.lesson), "), "exercise \(number) is lesson \(exercise.lesson)'s: \(row[2])")
             #expect(Self.chapterName(inLink: row[2]) == Self.chapterName(ofPath: exercise.chapter), "exercise \(number): \(row[2])")
         }
-        let guide = try #require(Guide.text(at: "Docs/Workshop.md"))
+        let guide = try #require(Guide.text(at: "Docs/TrainersGuide.md"))
         let session = Self.tableRows(of: guide, header: "| part | # | exercise | minutes | show first | chapter |")
             .filter { !$0[1].isEmpty }
         #expect(session.count == ExerciseCatalog.all.count)

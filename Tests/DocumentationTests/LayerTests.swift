@@ -9,7 +9,7 @@ import Testing
 @Suite("Layers")
 struct LayerTests {
     /// The layers, bottom up, as Package.swift and the reference (Docs/Reference.md) list them.
-    static let layers = ["Support", "Store", "Workload", "Patterns", "Measuring", "Lessons", "Workshop", "Lab"]
+    static let layers = ["Base", "Store", "Workload", "Patterns", "Measuring", "Lessons", "Workshop", "Lab"]
 
     /// Every target's folder, by module name, with the index of its layer.
     static let targets: [String: (layer: Int, folder: String)] = {
@@ -72,12 +72,12 @@ struct LayerTests {
             import NoteStore
             @testable import Bench
             internal import Support
-            @preconcurrency import Harness
+            @preconcurrency import Meters
             import struct Workload.ScenarioPlan
             // import LabCommands
             let text = "import Demos"
             """
-        #expect(Self.importedModules(in: text) == ["NoteStore", "Bench", "Support", "Harness", "Workload"])
+        #expect(Self.importedModules(in: text) == ["NoteStore", "Bench", "Support", "Meters", "Workload"])
     }
 
     /// The modules `text` imports, in order: `import X`, with any attributes, access level

@@ -16,7 +16,7 @@ struct SourceRulesTests {
 
     @Test("The workload and the checks cannot be imported, however the import is written", arguments: [
         "import Workload", "@preconcurrency import Workload", "import struct Workload.Checksum",
-        "@_implementationOnly import WorkshopChecks", "import Harness", "public import Bench", "import Workbench", "import Workload; import NoteStore",
+        "@_implementationOnly import WorkshopChecks", "import Meters", "public import Bench", "import Workbench", "import Workload; import NoteStore",
     ])
     func importsRefused(_ line: String) {
         let findings = Self.findings("import NoteStore\n\(line)\n")

@@ -1,6 +1,6 @@
 import Demos
 import Foundation
-import Harness
+import Meters
 import Testing
 import Workload
 import WorkshopSourceRules
@@ -75,10 +75,10 @@ struct WrongFixTests {
 
     @Test("Every open hole, a wrong fix no check refuses yet, is named for trainers in the workshop guide")
     func openHolesAreNamed() throws {
-        let guide = try String(contentsOf: Repository.root.appendingPathComponent("Docs/Workshop.md"), encoding: .utf8)
+        let guide = try String(contentsOf: Repository.root.appendingPathComponent("Docs/TrainersGuide.md"), encoding: .utf8)
         for hole in openHoles {
             let named = guide.contains(hole.name)
-            #expect(named, "Docs/Workshop.md does not name \(hole.name)")
+            #expect(named, "Docs/TrainersGuide.md does not name \(hole.name)")
             #expect(!wrongFixes.contains { $0.name == hole.name }, "\(hole.name) is both refused and open")
         }
     }

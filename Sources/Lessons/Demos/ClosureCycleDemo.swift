@@ -1,7 +1,7 @@
 // Lesson 11: a closure stored in a property that captures its owner keeps the owner alive.
 // Source: "내가 SwiftUI로 개발하면서 고민했던 내용 정리", pookjw (001).
 
-import Harness
+import Meters
 import Synchronization
 
 // MARK: - NoteEditor

@@ -2,7 +2,7 @@
 // Sources: "SwiftData 中的并发编程", Fatbobman (002); "ActorでCoreDataをスレッドから解放しよう",
 // Himeshi (004).
 
-import Harness
+import Meters
 import NoteStore
 import Workload
 import Support

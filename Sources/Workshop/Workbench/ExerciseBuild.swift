@@ -29,11 +29,11 @@ package struct ExerciseBuild {
     package let environment: [String: String]
 
     /// How long the first build takes, which compiles the lab's modules for the workshop
-    /// (Docs/Workshop.md has the measurement).
+    /// (Docs/TrainersGuide.md has the measurement).
     package static let firstBuildTime = "about 80 s on a 2-core machine"
 
     /// How long the first build under ThreadSanitizer takes, which compiles the lab's
-    /// modules once more with the sanitizer (Docs/Workshop.md has the measurement).
+    /// modules once more with the sanitizer (Docs/TrainersGuide.md has the measurement).
     package static let firstSanitizerBuildTime = "about 30 s on a 2-core machine"
 
     /// How long a build may take before it is stopped: far more than the first build.

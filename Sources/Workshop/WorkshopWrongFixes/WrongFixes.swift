@@ -524,7 +524,7 @@ package let wrongFixes: [WrongFix] = [
 
 /// Wrong fixes that no check refuses yet, each with the check meant to refuse it and the
 /// words its problem will contain: what a pass cannot prove today, listed for trainers in
-/// Docs/Workshop.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
+/// Docs/TrainersGuide.md. When a check learns to refuse one, it moves to ``wrongFixes``, whose
 /// tests then prove it.
 package let openHoles: [WrongFix] = [
     WrongFix(

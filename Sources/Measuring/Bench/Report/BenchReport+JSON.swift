@@ -1,7 +1,7 @@
 import RowKit
 import Support
 import Foundation
-import Harness
+import Meters
 
 // MARK: - JSON (schema 2)
 

@@ -1,6 +1,6 @@
 import RowKit
 import Foundation
-import Harness
+import Meters
 import Support
 
 // MARK: - Terminal table and Markdown

@@ -1,7 +1,7 @@
 import Rows
 import Support
 import Foundation
-import Harness
+import Meters
 import Workload
 import RowKit
 

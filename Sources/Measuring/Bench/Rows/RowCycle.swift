@@ -1,5 +1,5 @@
 import Support
-import Harness
+import Meters
 import NoteStore
 import Workload
 import RowKit

@@ -1,6 +1,6 @@
 import Support
 import Foundation
-import Harness
+import Meters
 import NoteStore
 import Workload
 import RowKit

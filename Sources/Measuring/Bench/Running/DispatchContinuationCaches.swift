@@ -2,7 +2,7 @@ import RowKit
 import Support
 import Dispatch
 import Foundation
-import Harness
+import Meters
 
 // MARK: - DispatchContinuationCaches
 

@@ -1,7 +1,7 @@
 import RowKit
 import Synchronization
 import Support
-import Harness
+import Meters
 import NoteStore
 import Workload
 

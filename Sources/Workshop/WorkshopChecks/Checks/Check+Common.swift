@@ -1,5 +1,5 @@
 internal import Support
-internal import Harness
+internal import Meters
 import Workload
 
 // MARK: - Checks most exercises share

@@ -1,4 +1,4 @@
-internal import Harness
+internal import Meters
 internal import Support
 import NoteStore
 

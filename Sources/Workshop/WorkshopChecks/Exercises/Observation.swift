@@ -1,6 +1,6 @@
 internal import Demos
 import WorkshopKit
-internal import Harness
+internal import Meters
 internal import Support
 import Observation
 

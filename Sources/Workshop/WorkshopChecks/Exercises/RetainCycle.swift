@@ -1,7 +1,7 @@
 internal import Demos
 import WorkshopKit
 internal import Support
-internal import Harness
+internal import Meters
 
 // MARK: - Exercise 11: a retain cycle through a closure
 

@@ -1,4 +1,4 @@
-internal import Harness
+internal import Meters
 import NoteStore
 
 // MARK: - PerCall

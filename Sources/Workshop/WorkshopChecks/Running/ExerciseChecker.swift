@@ -1,7 +1,7 @@
 internal import ChildProcesses
 internal import Support
 import Foundation
-internal import Harness
+internal import Meters
 
 // MARK: - ExerciseChecker
 

@@ -1,5 +1,5 @@
 import NoteStore
-internal import Harness
+internal import Meters
 
 // MARK: - Measurements
 

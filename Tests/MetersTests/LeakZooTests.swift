@@ -1,4 +1,4 @@
-import Harness
+import Meters
 import Testing
 
 /// The leak zoo: each classic way to leak, found with the exact number of objects and the

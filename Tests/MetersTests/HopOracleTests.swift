@@ -1,4 +1,4 @@
-import Harness
+import Meters
 import Testing
 
 #if canImport(Glibc)
