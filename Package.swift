@@ -172,21 +172,29 @@ let workshopTargets: [Target] = [
         // compiled by the tests alone.
         .target(
             name: "WorkshopStarters", dependencies: workshopCode, path: path("Workshop", "WorkshopStarters"),
-            exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift
+            exclude: ["06-isolated-init", "07-ids-not-objects", "18-isolated-conformance"], swiftSettings: strictSwift,
+            plugins: ["ReferenceChecks"]
         ),
-        .target(name: "WorkshopSolutions", dependencies: workshopCode, path: path("Workshop", "WorkshopSolutions"), swiftSettings: strictSwift),
+        .target(
+            name: "WorkshopSolutions", dependencies: workshopCode, path: path("Workshop", "WorkshopSolutions"), swiftSettings: strictSwift,
+            plugins: ["ReferenceChecks"]
+        ),
         // The wrong fixes a learner would try, one type each, that the checks must refuse.
         .target(
             name: "WorkshopWrongFixes", dependencies: workshopCode + ["WorkshopMainActorDefault"],
-            path: path("Workshop", "WorkshopWrongFixes"), swiftSettings: strictSwift
+            path: path("Workshop", "WorkshopWrongFixes"), swiftSettings: strictSwift, plugins: ["ReferenceChecks"]
         ),
         // The solutions and wrong fixes of the exercises that the nested package compiles
         // with the main actor as their default isolation (exercise 18), compiled the same way,
         // and the tables of their checks.
         .target(
             name: "WorkshopMainActorDefault", dependencies: workshopCode, path: path("Workshop", "WorkshopMainActorDefault"),
-            swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)]
+            swiftSettings: strictSwift + [.defaultIsolation(MainActor.self)], plugins: ["ReferenceChecks"]
         ),
+        // The tables of checks of the four targets above, written at build time from the
+        // exercises' entry points and the targets' files (Plugins/ReferenceChecks).
+        .executableTarget(name: "ReferenceChecksGenerator", path: path("Workshop", "ReferenceChecksGenerator"), swiftSettings: strictSwift),
+        .plugin(name: "ReferenceChecks", capability: .buildTool(), dependencies: ["ReferenceChecksGenerator"]),
         // The rules an exercise's source must keep, read from its syntax tree. Linked by the
         // workshop's SourceRules executable and the tests alone, never by `lab`: swift-syntax
         // takes about 6 minutes to compile in release on 2 cores, and 1 in debug.

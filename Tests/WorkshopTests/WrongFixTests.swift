@@ -83,6 +83,16 @@ struct WrongFixTests {
         }
     }
 
+    @Test("Every wrong fix the lab compiles is in a catalog, and every one a catalog lists is compiled, where its exercise's isolation says")
+    func catalogued() {
+        let listed = Set((wrongFixes + openHoles).map(\.name))
+        #expect(WrongFix.compiled.subtracting(listed).isEmpty, "compiled but in no catalog: \(WrongFix.compiled.subtracting(listed).sorted())")
+        #expect(listed.subtracting(WrongFix.compiled).isEmpty, "in a catalog but not compiled: \(listed.subtracting(WrongFix.compiled).sorted())")
+        for fix in wrongFixes + openHoles {
+            #expect(FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(fix.file).path), "\(fix.file)")
+        }
+    }
+
     @Test("The wrong fixes cover every way round a lesson that a check must refuse")
     func everyKind() {
         for kind in WrongFix.Kind.allCases {

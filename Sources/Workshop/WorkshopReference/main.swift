@@ -11,14 +11,18 @@
 // always draws fresh ones.
 
 import Foundation
+import WorkshopChecks
 import WorkshopMainActorDefault
 import WorkshopSolutions
 import WorkshopStarters
 import WorkshopWrongFixes
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let wrong = Dictionary(uniqueKeysWithValues: (wrongFixes + openHoles).map { ("wrong:\($0.name)", [$0.exercise: $0.run]) })
-// The solutions compiled with the main actor as their default isolation are in a module of their own.
+// The tables are written at build time by the ReferenceChecks plugin, one per module; the
+// solutions compiled with the main actor as their default isolation are in a module of their own.
+let wrong = (wrongFixes + openHoles).reduce(into: [String: [Int: CheckRun]]()) { table, fix in
+    if let check = fix.check { table["wrong:\(fix.name)"] = [fix.exercise: check] }
+}
 let solutions = solutionChecks.merging(mainActorDefaultSolutionChecks) { $1 }
 let table = arguments.count >= 2 ? (["starter": starterChecks, "solution": solutions].merging(wrong) { $1 })[arguments[1]] : nil
 let seeds = arguments.firstIndex(of: "--seeds").flatMap { index in

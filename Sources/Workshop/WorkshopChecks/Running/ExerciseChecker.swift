@@ -3,6 +3,13 @@ internal import Support
 import Foundation
 internal import Meters
 
+// MARK: - CheckRun
+
+/// An exercise's check on one type, run as `WorkshopReference` runs it: the arguments of
+/// the process and the seeds (nil for fresh ones) in, the exit code out
+/// (``ExerciseChecker/run(arguments:seeds:)``). The reference modules' tables hold these.
+package typealias CheckRun = @Sendable ([String], [UInt64]?) async -> Int32
+
 // MARK: - ExerciseChecker
 
 /// An exercise's check: what to measure in the learner's code, and how to judge it.
