@@ -252,6 +252,12 @@ let guideAndTestTargets: [Target] = [
             name: "TestSupport", dependencies: ["ChildProcesses", "NoteStore", "Workload", "RowKit"], path: "Tests/TestSupport",
             swiftSettings: strictSwift
         ),
+        // What the workshop's tests share: checkouts of the workshop in a temporary folder
+        // (one with a stand-in `swift`), and a strict reader of unified diffs.
+        .target(
+            name: "WorkshopTestSupport", dependencies: ["ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench", "LabCommands"],
+            path: "Tests/WorkshopTestSupport", swiftSettings: strictSwift
+        ),
         .testTarget(name: "NoteStoreTests", dependencies: ["NoteStore", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "WorkloadTests", dependencies: ["Workload", "RowKit"], swiftSettings: strictSwift),
         // Every row through the catalog (the reference model, failures, teardown, a cancelled
@@ -284,15 +290,28 @@ let guideAndTestTargets: [Target] = [
         // its argument parsing and workshop commands.
         .testTarget(
             name: "LabCommandsTests",
-            dependencies: ["LabCommands", "Bench", "Rows", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench"],
+            dependencies: [
+                "LabCommands", "Bench", "Rows", "Demos", "NoteStore", "Support", "ChildProcesses", "TestSupport", "WorkshopChecks", "Workbench",
+                "WorkshopTestSupport",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "NoteStore", "Meters", "Support", "ChildProcesses", "TestSupport"], swiftSettings: strictSwift),
+        // The learner's workbench behind `lab workshop`: copies, progress, the sandbox, the
+        // containment of a check, the run under ThreadSanitizer.
+        .testTarget(
+            name: "WorkbenchTests",
+            dependencies: [
+                "Workbench", "WorkshopChecks", "WorkshopTestSupport", "LabCommands", "Bench", "Demos", "RowKit", "Support", "ChildProcesses",
+                "TestSupport",
+            ],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "WorkshopTests",
             dependencies: [
                 "WorkshopChecks", "WorkshopSourceRules", "WorkshopWrongFixes", "Workload", "Meters", "Demos", "LabCommands", "Workbench",
-                "Support", "ChildProcesses", "TestSupport",
+                "Support", "ChildProcesses", "TestSupport", "WorkshopTestSupport",
             ],
             swiftSettings: strictSwift
         ),

@@ -2,6 +2,7 @@ import Foundation
 import Support
 import TestSupport
 import Testing
+import WorkshopTestSupport
 import WorkshopChecks
 
 /// What `lab` says when it refuses or fails: one line that names the path and says what to

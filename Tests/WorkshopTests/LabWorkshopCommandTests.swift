@@ -2,6 +2,7 @@ import Demos
 import Foundation
 import TestSupport
 import Testing
+import WorkshopTestSupport
 @testable import Workbench
 import WorkshopChecks
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkshopTestSupport
 import WorkshopChecks
 import ChildProcesses
 import Support

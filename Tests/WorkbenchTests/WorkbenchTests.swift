@@ -5,6 +5,7 @@ import Testing
 import WorkshopChecks
 
 import LabCommands
+import WorkshopTestSupport
 
 @Suite("The learner's workbench")
 struct WorkbenchTests {
@@ -93,7 +94,7 @@ struct WorkbenchTests {
 
     @Test("The solution's diff turns the starter into the solution", arguments: ExerciseCatalog.all)
     func solutionDiffApplies(_ exercise: Exercise) throws {
-        let real = Workbench(layout: WorkshopLayout(root: Repository.root))
+        let real = Workbench(layout: WorkshopLayout(root: FakeCheckout.repository))
         let diff = try real.solutionDiff(exercise)
         for file in exercise.files {
             let starter = try String(contentsOf: real.layout.starter(exercise, file), encoding: .utf8)

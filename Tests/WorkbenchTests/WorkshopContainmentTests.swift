@@ -4,6 +4,7 @@ import Demos
 import Foundation
 import TestSupport
 import Testing
+import WorkshopTestSupport
 @testable import Workbench
 import WorkshopChecks
 import ChildProcesses
@@ -201,84 +202,5 @@ struct WorkshopContainmentTests {
         let result = try await checkout.lab(["check", "1"])
         #expect(result.exitStatus != 0, "\(result.output)")
         #expect(result.output.contains("the workshop's source rules ended without their findings"))
-    }
-}
-
-// MARK: - FakeCheckout
-
-/// A checkout of the lab as `lab workshop` needs it for exercise 1, in a temporary folder,
-/// with a stand-in `swift` that builds nothing and a stand-in for exercise 1's executable.
-final class FakeCheckout {
-    let folder: TemporaryFolder
-    let layout: WorkshopLayout
-    var root: URL { layout.root }
-    /// The TMPDIR of the lab run here.
-    let temporary: String
-
-    /// This repository's root: three levels above this file.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    init(exercises: [Exercise] = [.confinement]) throws {
-        folder = try TemporaryFolder()
-        layout = WorkshopLayout(root: folder.url.appendingPathComponent("checkout"))
-        temporary = folder.path("tmp")
-        let real = WorkshopLayout(root: Self.repository)
-        let manager = FileManager.default
-        try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        try manager.createDirectory(at: layout.package.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
-        try manager.copyItem(at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift"))
-        try manager.createDirectory(at: layout.root.appendingPathComponent("Sources/Workshop/WorkshopStarters"), withIntermediateDirectories: true)
-        for exercise in exercises {
-            for file in exercise.files {
-                for (from, to) in [(real.starter(exercise, file), layout.starter(exercise, file)), (real.solution(exercise, file), layout.solution(exercise, file))] {
-                    try manager.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try manager.copyItem(at: from, to: to)
-                }
-            }
-            let entry = layout.copy(exercise, "main.swift")
-            try manager.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: real.copy(exercise, "main.swift"), to: entry)
-        }
-        try Self.script(at: folder.path("swift"), "exit 0")
-        try sourceRules("echo '[]'")
-    }
-
-    /// Makes `body` the workshop's `SourceRules` executable, which `lab workshop check` runs
-    /// with the exercise's number and the learner's files, and whose JSON it reads.
-    func sourceRules(_ body: String) throws {
-        try Self.script(at: layout.package.appendingPathComponent(".build/debug/SourceRules").path, body)
-    }
-
-    /// The environment of a lab run here: the stand-in `swift`, a TMPDIR of its own, and
-    /// no sandbox unless `sandboxed`: the stand-in exercises write their process numbers
-    /// into the test's folder, outside the check's, and those numbers are the host's only
-    /// outside the sandbox's PID namespace (WorkshopSandboxTests tests the sandbox).
-    var sandboxed = false
-
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT"] = folder.path("swift")
-        environment["TMPDIR"] = temporary
-        if !sandboxed { environment[Sandbox.switchVariable] = "off" }
-        return environment
-    }
-
-    /// Makes `body` the executable `swift build` would have built for exercise 1.
-    func exercise(_ body: String) throws {
-        try Self.script(at: layout.package.appendingPathComponent(".build/debug/Exercise01").path, body)
-    }
-
-    func lab(_ arguments: [String]) async throws -> ChildProcess.Result {
-        try await Self.lab(arguments, in: root, environment: environment)
-    }
-
-    /// `lab workshop` with `arguments`, run in `root`.
-    static func lab(_ arguments: [String], in root: URL, environment: [String: String]) async throws -> ChildProcess.Result {
-        try await LabExecutable.runAsGiven(["workshop"] + arguments, environment: environment, in: root)
-    }
-
-    static func script(at path: String, _ body: String) throws {
-        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        #expect(chmod(path, 0o755) == 0)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WorkshopTestSupport
 @testable import Workbench
 import WorkshopChecks
 import ChildProcesses

@@ -7,14 +7,14 @@ import WorkshopChecks
 /// A checkout of the workshop in a temporary folder: the nested package's entry points and
 /// the tracked starters and solutions, copied from this repository, and no learner's copy.
 /// Removed when the value is released.
-final class Checkout {
-    let layout: WorkshopLayout
+package final class Checkout {
+    package let layout: WorkshopLayout
     private let folder: TemporaryFolder
 
-    init(exercises: [Exercise] = ExerciseCatalog.all) throws {
+    package init(exercises: [Exercise] = ExerciseCatalog.all) throws {
         folder = try TemporaryFolder()
         layout = WorkshopLayout(root: folder.url)
-        let real = WorkshopLayout(root: Repository.root)
+        let real = WorkshopLayout(root: FakeCheckout.repository)
         try FileManager.default.createDirectory(at: layout.package, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift")
@@ -32,11 +32,11 @@ final class Checkout {
     }
 
     /// The text of a file, or nil when it does not exist.
-    func text(_ url: URL) -> String? {
+    package func text(_ url: URL) -> String? {
         try? String(contentsOf: url, encoding: .utf8)
     }
 
-    func write(_ text: String, to url: URL) throws {
+    package func write(_ text: String, to url: URL) throws {
         try Data(text.utf8).write(to: url)
     }
 }

@@ -3,8 +3,8 @@
 /// Applies the hunks of a unified diff for one file to a text, strictly: every context and
 /// removed line must match, or it returns nil. Enough to prove `lab workshop solution`'s
 /// output does what `git apply` would.
-enum PatchApplier {
-    static func apply(_ diff: String, to text: String, path: String) -> String? {
+package enum PatchApplier {
+    package static func apply(_ diff: String, to text: String, path: String) -> String? {
         var old = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if text.hasSuffix("\n") { old.removeLast() }
         let lines = diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
