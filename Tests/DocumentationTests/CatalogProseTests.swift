@@ -65,6 +65,15 @@ struct CatalogProseTests {
     static let fromProposals = demos.filter { $0.source.hasPrefix("SE-") }
     static let beyondArticles = demos.filter { $0.source == Article.beyondTheArticles }
 
+    @Test("Every row identifier declared is a row of the catalog, so a row cannot be declared and left out of the table")
+    func rowIdentifiersAreCatalogued() throws {
+        let text = try #require(Guide.text(at: "Sources/Workload/Workload/RowID.swift"))
+        let declared = text.matches(of: try Regex(#"= RowID\("([a-z-]+)"\)"#)).compactMap { $0.output[1].substring.map(String.init) }
+        #expect(!declared.isEmpty)
+        let listed = RowCatalog.all.map(\.id.rawValue)
+        #expect(Set(declared).subtracting(listed).isEmpty, "declared in RowID.swift but not in RowCatalog.all: \(Set(declared).subtracting(listed).sorted())")
+    }
+
     @Test("Every \"the N lessons\" in the prose is the demo catalog's count")
     func lessonCount() throws {
         let found = try Self.expectCounts(
@@ -118,6 +127,31 @@ struct CatalogProseTests {
             let bounds = part.split(separator: " ").filter { $0 != "to" }.compactMap { Int($0) }
             guard let first = bounds.first, let last = bounds.last, first <= last else { return [] }
             return Array(first...last)
+        }
+    }
+
+    @Test("The trainers' guide lists by number the exercises that run each kind of check, as the catalog's check lists say")
+    func exercisesByCheck() throws {
+        let text = try #require(Guide.text(at: "Docs/TrainersGuide.md"))
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        func numbers(where holds: (Exercise) -> Bool) -> [Int] { ExerciseCatalog.all.filter(holds).map(\.number) }
+        let list = #"(\d+(?:, \d+)* and \d+)"#
+        let races = numbers { $0.checkIDs.contains(.races) }
+        let sentences: [(pattern: String, expected: [Int])] = [
+            (#"to exercises "# + list + #" \("#, races),
+            (#"`races`, in exercises "# + list + ",", races),
+            (#"Exercises "# + list + #" are built a second time under ThreadSanitizer"#, races),
+            (#"Exercises "# + list + #" also run once under ThreadSanitizer"#, races),
+            (#"checks `done` and `failure`: "# + list + ";", numbers { $0.checkIDs.contains(.done) }),
+            (#"all but "# + list + #" run `store` and `waits`"#, numbers { !$0.checkIDs.contains(.store) }),
+        ]
+        for (pattern, expected) in sentences {
+            let matches = text.matches(of: try Regex(pattern))
+            #expect(!matches.isEmpty, "Docs/TrainersGuide.md has no sentence /\(pattern)/")
+            for match in matches {
+                let stated = (match.output[1].substring.map(String.init)).map(Self.expand) ?? []
+                #expect(stated == expected, "Docs/TrainersGuide.md: \"\(match.output[0].substring ?? "")\": the catalog says \(expected)")
+            }
         }
     }
 

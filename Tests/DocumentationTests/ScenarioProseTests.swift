@@ -68,12 +68,6 @@ struct ScenarioProseTests {
         }
         #expect(CatalogProseTests.number(Substring(stated[4])) == benchmarks, "\(place): the catalogs make \(benchmarks) benchmarks")
 
-        let runs = text.matches(of: try Regex(#"runs all (\w+) benchmarks"#))
-        #expect(!runs.isEmpty, "the table of commands says how many benchmarks `make bench-check` runs")
-        for run in runs {
-            let count = run.output[1].substring.flatMap(CatalogProseTests.number)
-            #expect(count == benchmarks, "Benchmarks/README.md: \"\(run.output[0].substring ?? "")\": the catalogs make \(benchmarks)")
-        }
     }
 
     @Test("The list reader splits a sentence's list at its commas and its last \"and\"")

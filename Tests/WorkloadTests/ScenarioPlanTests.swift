@@ -86,6 +86,33 @@ struct ScenarioPlanTests {
         #expect(touched.joined().allSatisfy { seeded.contains($0) })
     }
 
+    @Test(
+        "In every scenario, no client writes a note that another client reads or writes, so no interleaving changes what is read or saved",
+        arguments: Scenario.allCases, [2, 4, 8]
+    )
+    func noClientWritesAnothersNotes(scenario: Scenario, clients: Int) {
+        let plan = ScenarioPlan(scenario: scenario, operations: 400, clients: clients, seed: 9)
+        func notes(of operation: ScenarioPlan.Operation) -> (written: [NoteID], read: [NoteID]) {
+            switch operation {
+            case .importBatch(let batch): (batch.notes.map(\.id), [])
+            case .update(let id, _): ([id], [id])
+            case .pointRead(let id), .chatty(let id): ([], [id])
+            case .sync(let write): notes(of: write)
+            }
+        }
+        let perClient = plan.clients.map { operations in
+            operations.map(notes(of:)).reduce(into: (written: Set<NoteID>(), touched: Set<NoteID>())) { sets, notes in
+                sets.written.formUnion(notes.written)
+                sets.touched.formUnion(notes.written + notes.read)
+            }
+        }
+        for (index, client) in perClient.enumerated() {
+            for (other, touched) in perClient.map(\.touched).enumerated() where other != index {
+                #expect(client.written.isDisjoint(with: touched), "\(scenario.rawValue): client \(index) writes notes client \(other) touches")
+            }
+        }
+    }
+
     @Test("Every scenario but import starts from the same seeded notes")
     func setupHoldsTheSeededNotes() {
         for scenario in Scenario.allCases {

@@ -14,6 +14,19 @@ struct ExerciseCatalogTests {
         #expect(Set(ExerciseCatalog.all.map(\.slug)).count == ExerciseCatalog.all.count)
     }
 
+    @Test("Every exercise's folder, of the starters, the solutions, the wrong fixes and the nested package, is an exercise of the catalog")
+    func foldersAreCatalogued() throws {
+        let catalogued = Set(ExerciseCatalog.all.map(\.folder))
+        let roots = [
+            "Sources/Workshop/WorkshopStarters", "Workshop/Exercises",
+        ] + [Exercise.DefaultIsolation.nonisolated, .mainActor].flatMap { [$0.solutionsFolder, $0.wrongFixesFolder] }
+        for root in roots {
+            let entries = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent(root).path)
+            let folders = entries.filter { $0.first?.isNumber == true }
+            #expect(Set(folders).isSubset(of: catalogued), "\(root): \(Set(folders).subtracting(catalogued).sorted()) is in no catalog line (ExerciseCatalog.all)")
+        }
+    }
+
     @Test("Every exercise names a lesson, its chapter and its demo, and gives at least two hints", arguments: ExerciseCatalog.all)
     func metadata(_ exercise: Exercise) {
         #expect(DemoCatalog.all.contains { $0.lesson == exercise.lesson }, "no demo of lesson \(exercise.lesson)")
