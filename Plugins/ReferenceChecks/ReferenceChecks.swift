@@ -26,13 +26,17 @@ struct ReferenceChecks: BuildToolPlugin {
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
-        guard let target = target as? SourceModuleTarget, let tables = Self.tables[target.name] else { return [] }
+        guard let target = target as? SourceModuleTarget, let tables = Self.tables[target.name] else {
+            Diagnostics.error("ReferenceChecks has no tables for target \(target.name): say in ReferenceChecks.tables what it holds")
+            return []
+        }
         let root = target.directoryURL
         let exercises = context.package.directoryURL.appending(components: "Workshop", "Exercises")
         let sources = target.sourceFiles(withSuffix: "swift").map(\.url)
         let relative = sources.map { String($0.path.dropFirst(root.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+        // An exercise's folder is named from its number (`01-confinement`).
         let entryPoints = Set(relative.compactMap { path in
-            path.split(separator: "/").dropLast().last.map { exercises.appending(components: String($0), "main.swift") }
+            path.split(separator: "/").dropLast().first { $0.first?.isNumber == true }.map { exercises.appending(components: String($0), "main.swift") }
         })
         let output = context.pluginWorkDirectoryURL.appending(component: "ReferenceChecks.swift")
         return [

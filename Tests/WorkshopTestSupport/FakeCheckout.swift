@@ -86,6 +86,6 @@ package final class FakeCheckout {
 
     package static func script(at path: String, _ body: String) throws {
         try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        guard chmod(path, 0o755) == 0 else { throw POSIXError(.EPERM) }
+        guard chmod(path, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
     }
 }

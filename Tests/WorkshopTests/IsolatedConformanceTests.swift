@@ -3,7 +3,7 @@ import Testing
 import WorkshopChecks
 
 /// Exercise 18 is graded by the compiler first: the wrong fixes a learner tries that do not
-/// compile cannot be types in `Sources/Workshop/WorkshopWrongFixes/` (the module would not build), so
+/// compile cannot be types in `Sources/Workshop/WorkshopMainActorDefault/WrongFixes/` (the module would not build), so
 /// each is an edit of the starter, compiled as the nested package compiles the exercise,
 /// with the main actor as the default isolation, and must fail with its diagnostic. The
 /// fixes the lesson teaches must compile.

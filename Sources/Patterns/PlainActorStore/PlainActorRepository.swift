@@ -29,8 +29,10 @@ public actor PlainActorRepository: PerformingActor {
         context = try container.newContext(name: "plain-actor")
         storeContainer = container
     }
-    // snippet: end
+}
+// snippet: end
 
+extension PlainActorRepository {
     /// Jobs sent to the context's queue so far: one per call of this repository.
     public var queueJobCount: Int { context.queue.jobCount }
 }

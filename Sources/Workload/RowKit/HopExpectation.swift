@@ -48,7 +48,7 @@ public struct HopExpectation: Sendable {
     /// which a scenario's list makes from the main actor: where the row's method is not
     /// isolated to an actor of its own, that call leaves the main actor and comes back,
     /// which a call from the cooperative pool does not. Without it, the list's read makes
-    /// what every other call makes.
+    /// what the expectation gives a read.
     public func listScreen(_ count: Int, because reasons: String...) -> HopExpectation {
         let others = hops
         return HopExpectation(

@@ -4,8 +4,9 @@
 /// (its cost model's base, the reference every row is compared with) names it by a
 /// constant the compiler checks, not by a string that can drift from the row's own.
 ///
-/// Every row's identifier is declared in this file, so that the workload and the reports,
-/// below the rows, can name any of them; a test holds them to the row catalog.
+/// Every row's identifier is declared in this file (but the planted row's, which no table
+/// shows), so that the workload and the reports, below the rows, can name any of them; a
+/// test holds them to the row catalog.
 public struct RowID: Hashable, Sendable {
     /// The name as the table, the JSON report and `--pattern` show it.
     public let rawValue: String

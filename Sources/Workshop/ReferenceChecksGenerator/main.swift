@@ -55,6 +55,9 @@ do {
         import WorkshopChecks
 
         """
+    // Every file in an exercise's folder holds a type one of the tables must name: a file
+    // no table places would be compiled and never run.
+    var placedFiles: Set<String> = []
     for table in arguments where table != "--nonisolated" {
         let parts = table.split(separator: "=", maxSplits: 1).map(String.init)
         let spec = parts.count == 2 ? parts[1].split(separator: "@", maxSplits: 1).map(String.init) : []
@@ -67,7 +70,9 @@ do {
                 guard components.first == folder else { return nil }
                 components.removeFirst()
             }
-            return components.count == 2 ? (components[0], components[1]) : nil
+            guard components.count == 2 else { return nil }
+            placedFiles.insert(path)
+            return (components[0], components[1])
         }
         var lines: [String] = []
         if kind == "exercises" {
@@ -89,6 +94,11 @@ do {
             \(nonisolated ? "nonisolated " : "")package let \(name): [\(key): CheckRun] = \(lines.isEmpty ? "[:]" : "[\n" + lines.joined(separator: "\n") + "\n]")
 
             """
+    }
+    // The target's own files sit at its root (WrongFixes.swift); any other must be placed.
+    let unplaced = files.filter { $0.contains("/") && !placedFiles.contains($0) }
+    guard unplaced.isEmpty else {
+        throw Failure(description: "no table takes \(unplaced.joined(separator: ", ")): a learner's type belongs in <exercise folder>/<Type>.swift")
     }
     try Data(text.utf8).write(to: output, options: .atomic)
 } catch {

@@ -52,7 +52,11 @@ package struct WrongFix: Sendable, CustomStringConvertible {
     /// The exercise's check on this type, from the table the ReferenceChecks plugin writes
     /// for the module that compiles it; nil when no such type is compiled.
     package var check: CheckRun? {
-        wrongFixChecks[name] ?? mainActorDefaultWrongFixChecks[name]
+        switch ExerciseCatalog.exercise(exercise)?.defaultIsolation {
+        case .mainActor: mainActorDefaultWrongFixChecks[name]
+        case .nonisolated: wrongFixChecks[name]
+        case nil: nil
+        }
     }
 
     /// The wrong-fix types the lab compiles, by name: every file of the two wrong fixes'

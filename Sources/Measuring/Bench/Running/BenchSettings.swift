@@ -73,9 +73,13 @@ package struct BenchSettings: Sendable {
     /// The warm-up plan of `scenario`: a tenth of the operations, another seed.
     package func warmUpPlan(for scenario: Scenario) -> ScenarioPlan {
         ScenarioPlan(
-            scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario), seed: seed &+ 1
+            scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario),
+            seed: Self.warmUpSeed(for: seed)
         )
     }
+
+    /// The warm-up's seed, for a run of `seed`: the next one.
+    package static func warmUpSeed(for seed: UInt64) -> UInt64 { seed &+ 1 }
 }
 
 // MARK: - Rows of a scenario

@@ -29,13 +29,17 @@ package final class StoreWorkProbe: RoundTripWork {
     /// The trips sent through the queue so far, from any caller.
     private let tripsThroughQueue = Atomic(0)
 
+    /// The seed of the probe's plan: fixed, and not a run's, so the probe's notes are never
+    /// a row's.
+    package static let seed: UInt64 = 1
+
     /// How many round trips the probe makes (`ScenarioDefinition.probeRoundTrips`).
     package let roundTrips: Int
 
     /// Opens the probe's database at `location` and writes the scenario's setup data.
     package init(scenario: Scenario, location: NoteContainer.Location) throws {
         roundTrips = scenario.definition.probeRoundTrips
-        let plan = ScenarioPlan(scenario: scenario, operations: 2 * roundTrips, clients: 1, seed: 1)
+        let plan = ScenarioPlan(scenario: scenario, operations: 2 * roundTrips, clients: 1, seed: Self.seed)
         container = try NoteContainer(location: location)
         let context = try container.newContext(name: "cost-probe")
         for batch in plan.setup {

@@ -57,8 +57,6 @@ public struct Exercise: Sendable, Identifiable {
     public let number: Int
     /// Its name in kebab case, as in its folder's name.
     public let slug: String
-    /// The lesson of the guide that it practises.
-    public let lesson: Int
     /// What the learner must achieve, in one line.
     public let goal: String
     /// The demo of the lesson, whose chapter the exercise practises.
@@ -90,7 +88,7 @@ public struct Exercise: Sendable, Identifiable {
     public let defaultIsolation: DefaultIsolation
 
     init(
-        number: Int, slug: String, lesson: Int, goal: String, demo: any Demo.Type,
+        number: Int, slug: String, goal: String, demo: any Demo.Type,
         files: [String], hints: [String], startingFailure: StartingFailure,
         entryPoint: String, checkIDs: [CheckID],
         allows: Set<SourceEscape> = [], extraImports: Set<String> = [],
@@ -102,7 +100,6 @@ public struct Exercise: Sendable, Identifiable {
 
         self.number = number
         self.slug = slug
-        self.lesson = lesson
         self.goal = goal
         self.lessonDemo = demo
         self.files = files
@@ -144,6 +141,9 @@ public struct Exercise: Sendable, Identifiable {
     public var folder: String {
         (number < 10 ? "0\(number)" : "\(number)") + "-" + slug
     }
+
+    /// The lesson of the guide that it practises: its demo's.
+    public var lesson: Int { lessonDemo.lesson }
 
     /// The `lab demo` that shows the lesson.
     public var demo: String { lessonDemo.name }

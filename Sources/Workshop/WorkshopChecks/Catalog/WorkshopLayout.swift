@@ -5,7 +5,9 @@ import Foundation
 /// Where the workshop's files are in a checkout of the lab.
 ///
 /// The tracked starter and reference solution of each exercise are in
-/// `Sources/Workshop/WorkshopStarters/<folder>/` and `Sources/Workshop/WorkshopSolutions/<folder>/`. The
+/// `Sources/Workshop/WorkshopStarters/<folder>/` and `Sources/Workshop/WorkshopSolutions/<folder>/`
+/// (`WorkshopMainActorDefault/Solutions/<folder>/` for an exercise compiled with the main actor as
+/// its default isolation: ``Exercise/DefaultIsolation/solutionsFolder``). The
 /// learner edits copies in `Workshop/Exercises/<folder>/`, beside the check's entry point,
 /// and the nested package in `Workshop/` builds them one exercise at a time.
 package struct WorkshopLayout: Sendable, Equatable {

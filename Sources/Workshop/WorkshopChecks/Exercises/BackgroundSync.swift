@@ -8,7 +8,7 @@ internal import Support
 
 extension Exercise {
     package static let backgroundSync = Exercise(
-        number: 15, slug: "background-sync", lesson: 15,
+        number: 15, slug: "background-sync",
         goal: "make the view context merge a background context's save, so the list shows it without fetching again",
         demo: BackgroundSyncDemo.self,
         files: ["InboxList.swift"],

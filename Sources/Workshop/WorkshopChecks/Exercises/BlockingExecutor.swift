@@ -7,7 +7,7 @@ import Workload
 
 extension Exercise {
     package static let blockingExecutor = Exercise(
-        number: 14, slug: "blocking-executor", lesson: 4,
+        number: 14, slug: "blocking-executor",
         goal: "make the custom executor enqueue without waiting, so two actors can call each other",
         demo: CustomExecutorDemo.self,
         files: ["NoteImporter.swift"],
@@ -70,7 +70,7 @@ public enum BlockingExecutorCheck<Importer: IndexedImporting>: ExerciseChecker {
         record.step("importing half of the notes through a context of the check's own")
         try await data.importThroughTheCheck(data.plan.setup.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element), into: container)
         record.step("importing the other half through the importer")
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         for batch in importedThroughTheImporter(data) {
             try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await importer.importBatch(batch) }
         }

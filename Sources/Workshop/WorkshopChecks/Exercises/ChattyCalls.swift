@@ -8,7 +8,7 @@ import Workload
 
 extension Exercise {
     package static let chattyCalls = Exercise(
-        number: 10, slug: "chatty-calls", lesson: 10,
+        number: 10, slug: "chatty-calls",
         goal: "load a row's four values with one call to the actor, not four",
         demo: ActorPerObjectDemo.self,
         files: ["NoteRowModel.swift"],

@@ -4,7 +4,7 @@ import WorkshopKit
 
 extension Exercise {
     package static let confinement = Exercise(
-        number: 1, slug: "confinement", lesson: 1,
+        number: 1, slug: "confinement",
         goal: "use a context only on its queue, through perform { }",
         demo: QueueConfinementDemo.self,
         files: ["QueueArchive.swift"],

@@ -8,7 +8,7 @@ import RowKit
 
 extension Exercise {
     package static let customExecutor = Exercise(
-        number: 4, slug: "custom-executor", lesson: 4,
+        number: 4, slug: "custom-executor",
         goal: "put the actor on its context's queue (NoteModelActor) and drop every perform { }",
         demo: CustomExecutorDemo.self,
         files: ["ModelArchive.swift"],

@@ -6,7 +6,7 @@ import NoteStore
 
 extension Exercise {
     package static let debugSwitch = Exercise(
-        number: 2, slug: "debug-switch", lesson: 2,
+        number: 2, slug: "debug-switch",
         goal: "turn the concurrency-debug switch on, then fix the wrong-queue access it finds",
         demo: DebugTrapDemo.self,
         files: ["NoteTitles.swift"],

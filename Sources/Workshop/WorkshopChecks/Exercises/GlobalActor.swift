@@ -9,7 +9,7 @@ import RowKit
 
 extension Exercise {
     package static let globalActor = Exercise(
-        number: 5, slug: "global-actor", lesson: 5,
+        number: 5, slug: "global-actor",
         goal: "isolate the helper to @DatabaseActor instead of making it an actor: 2 hops per call",
         demo: GlobalActorDemo.self,
         files: ["NoteIndex.swift"],

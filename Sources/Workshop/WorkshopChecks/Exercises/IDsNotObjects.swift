@@ -6,7 +6,7 @@ import NoteStore
 
 extension Exercise {
     package static let idsNotObjects = Exercise(
-        number: 7, slug: "ids-not-objects", lesson: 7,
+        number: 7, slug: "ids-not-objects",
         goal: "look the identifier up in the actor's own context, with the lookup that handles a deleted row",
         demo: IDLookupsDemo.self,
         files: ["Sidebar.swift"],

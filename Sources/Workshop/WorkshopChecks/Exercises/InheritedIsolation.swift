@@ -6,7 +6,7 @@ import NoteStore
 
 extension Exercise {
     package static let inheritedIsolation = Exercise(
-        number: 13, slug: "inherited-isolation", lesson: 13,
+        number: 13, slug: "inherited-isolation",
         goal: "stop a @MainActor closure from running on the context's queue: use the async perform",
         demo: NoWarningCrashDemo.self,
         files: ["NoteList.swift"],

@@ -7,7 +7,7 @@ import Workload
 
 extension Exercise {
     package static let isolatedConformance = Exercise(
-        number: 18, slug: "isolated-conformance", lesson: 18,
+        number: 18, slug: "isolated-conformance",
         goal: "decode the records on the importer's actor: the main-actor default isolates their Codable conformance",
         demo: IsolatedConformanceDemo.self,
         files: ["NoteImport.swift"],
@@ -74,7 +74,7 @@ public enum IsolatedConformanceCheck<Importer: RecordImporting>: ExerciseChecker
         let file = try RecordFile(notes: data.notes)
         record.step("importing a file of \(data.notes.count) records from the main actor")
         let importer = try await makeImporter(container)
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(file)
         }

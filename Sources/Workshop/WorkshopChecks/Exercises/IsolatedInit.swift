@@ -7,7 +7,7 @@ import Workload
 
 extension Exercise {
     package static let isolatedInit = Exercise(
-        number: 6, slug: "isolated-init", lesson: 6,
+        number: 6, slug: "isolated-init",
         goal: "create the global actor's isolated helper in an async setup(), not in init",
         demo: IsolatedInitDemo.self,
         files: ["NoteShelf.swift"],

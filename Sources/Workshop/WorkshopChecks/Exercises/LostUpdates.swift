@@ -8,7 +8,7 @@ import Workload
 
 extension Exercise {
     package static let lostUpdates = Exercise(
-        number: 9, slug: "lost-updates", lesson: 9,
+        number: 9, slug: "lost-updates",
         goal: "keep each read-modify-write in one job on the queue, so concurrent edits are not lost",
         demo: SetterRedispatchDemo.self,
         files: ["EditDesk.swift"],
@@ -128,7 +128,7 @@ public enum LostUpdatesCheck<Editor: NoteEditing>: ExerciseChecker {
         record.step("applying one edit alone, then one while its save fails")
         let container = try await data.seeded()
         let editor = try Editor(container: container)
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         let (edited, failing) = (data.notes[10], data.notes[11])
         let edit = NoteEdit(body: "edited alone \(edited.id.rawValue)", modifiedAdvance: 1)
         try await record.done("apply(_:to:)", writes: [edited.after(edit)], seenBy: witness) {

@@ -9,7 +9,7 @@ internal import Support
 
 extension Exercise {
     package static let modelActorOnMain = Exercise(
-        number: 16, slug: "model-actor-on-main", lesson: 16,
+        number: 16, slug: "model-actor-on-main",
         goal: "make the screen's model actor off the main actor, so that its import runs off it too",
         demo: ModelActorOnMainDemo.self,
         files: ["ImportPanel.swift"],
@@ -76,7 +76,7 @@ public enum ModelActorOnMainCheck<Screen: ImportScreenModel>: ExerciseChecker {
         record.record { $0.linesInFile = lines.count }
         record.step("making the importer on the main actor and importing a file of \(lines.count) lines")
         let importer = try await makeImporter(container)
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(lines)
         }

@@ -50,7 +50,7 @@ extension NoteArchive {
         }
 
         record.step("importing the other half through the archive")
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         for (index, batch) in batches where !index.isMultiple(of: 2) {
             try await record.done("importBatch(_:)", writes: batch.notes, seenBy: witness) { try await archive.importBatch(batch) }
         }

@@ -8,7 +8,7 @@ import Observation
 
 extension Exercise {
     package static let observation = Exercise(
-        number: 12, slug: "observation", lesson: 12,
+        number: 12, slug: "observation",
         goal: "stop init from registering an observation dependency, and keep count observable",
         demo: ObservationDemo.self,
         files: ["NoteCounter.swift"],

@@ -8,7 +8,7 @@ import RowKit
 
 extension Exercise {
     package static let plainActor = Exercise(
-        number: 3, slug: "plain-actor", lesson: 3,
+        number: 3, slug: "plain-actor",
         goal: "make a plain actor that owns a context safe: it still needs perform { }",
         demo: PlainActorDemo.self,
         files: ["ActorArchive.swift"],

@@ -9,7 +9,7 @@ internal import Support
 
 extension Exercise {
     package static let readsThatDoNotWait = Exercise(
-        number: 19, slug: "reads-that-do-not-wait", lesson: 19,
+        number: 19, slug: "reads-that-do-not-wait",
         goal: "make the list's reads stop waiting for the importer's saves: read on a connection of their own",
         demo: ReadsThatDoNotWaitDemo.self,
         files: ["LiveNoteList.swift"],

@@ -7,7 +7,7 @@ internal import Meters
 
 extension Exercise {
     package static let retainCycle = Exercise(
-        number: 11, slug: "retain-cycle", lesson: 11,
+        number: 11, slug: "retain-cycle",
         goal: "break the cycle between the editor and its button's closure: 0 objects left alive",
         demo: ClosureCycleDemo.self,
         files: ["DraftEditor.swift"],

@@ -7,7 +7,7 @@ import Workload
 
 extension Exercise {
     package static let taskInheritance = Exercise(
-        number: 8, slug: "task-inheritance", lesson: 8,
+        number: 8, slug: "task-inheritance",
         goal: "parse the import file off the main actor: Task { } inherits it, Task.detached does not",
         demo: TaskInheritanceDemo.self,
         files: ["ImportButton.swift"],
@@ -57,7 +57,7 @@ public enum TaskInheritanceCheck<Importer: NoteImporting>: ExerciseChecker {
         record.record { $0.linesInFile = lines.count }
         record.step("importing a file of \(lines.count) lines from the main actor")
         let importer = await makeImporter(container)
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         try await record.done("importFile(_:)", writes: data.notes, seenBy: witness) { @MainActor in
             try await importer.importFile(lines)
         }

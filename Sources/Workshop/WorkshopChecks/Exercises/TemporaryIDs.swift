@@ -8,7 +8,7 @@ import Workload
 
 extension Exercise {
     package static let temporaryIDs = Exercise(
-        number: 17, slug: "temporary-ids", lesson: 17,
+        number: 17, slug: "temporary-ids",
         goal: "hand out a note's permanent identifier, so that another context finds the note once it is saved",
         demo: TemporaryIDsDemo.self,
         files: ["DraftDesk.swift"],
@@ -111,7 +111,7 @@ public enum TemporaryIDsCheck<Desk: NoteDesk>: ExerciseChecker {
             $0.duplicateIDs = ids.count - Set(ids).count
         }
         record.step("saving them")
-        let witness = DatabaseWitness(container)
+        let witness = await DatabaseWitness.opened(container)
         try await record.done("saveAll()", savesTitles: drafts.map(\.title), seenBy: witness) { try await desk.saveAll() }
 
         record.step("opening each added note by the identifier add(_:) returned")

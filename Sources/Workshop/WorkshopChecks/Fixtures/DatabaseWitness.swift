@@ -23,6 +23,16 @@ package final class DatabaseWitness: Sendable {
         location = container.connectionLocation
     }
 
+    /// A look at `container`'s database, its connection already open: the first look after
+    /// a call then reads at once. Opening a connection can take longer than the store's
+    /// slowdown (under a sanitizer, on a busy machine), and a first look that slow lets work
+    /// a call left running finish before the look, which then finds it done.
+    package static func opened(_ container: NoteContainer) async -> DatabaseWitness {
+        let witness = DatabaseWitness(container)
+        _ = await witness.read { _ in 0 }
+        return witness
+    }
+
     /// How many of `notes` the database holds now with every value as given: 0 when the
     /// database is locked by a write.
     package func committed(_ notes: [NoteSnapshot]) async -> Int {
