@@ -9,7 +9,7 @@ LAB_RELEASE = $(SWIFT) run --configuration release lab
 RESULTS ?= results
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test race leaks bench bench-full bench-quick results bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
+.PHONY: help setup build test generated race leaks bench bench-full bench-quick results bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -69,6 +69,9 @@ demo-check: setup ## Run every demo in a debug and a release build; fail when th
 
 workshop: setup ## List the workshop's exercises and the next one, with the command that checks it (the release build `make bench` made).
 	$(LAB_RELEASE) workshop
+
+generated: setup ## Write what the catalogs generate: the docs' tables of rows, scenarios and exercises, the workshop's manifest list and entry points.
+	LAB_WRITE_GENERATED=1 $(SWIFT) test --filter GeneratedTextTests
 
 docs: ## Build the guide with DocC, with the store whose symbols it links, and the modules' catalogs; fail on a link DocC cannot resolve.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Meters \

@@ -10,6 +10,7 @@
 
 import PackageDescription
 
+// generated: exercises
 /// One folder per exercise, in order: `lab workshop` names them the same way.
 let exercises = [
     "01-confinement",
@@ -36,6 +37,7 @@ let exercises = [
 /// The exercises whose module has the main actor as its default isolation (SE-0466): every
 /// declaration in them that states no isolation is isolated to the main actor.
 let mainActorDefault: Set<String> = ["18-isolated-conformance"]
+// end: exercises
 
 /// Set by `lab workshop check` for its build under ThreadSanitizer: the lab then comes
 /// without its default trait, jemalloc, which would replace the allocator the sanitizer's

@@ -9,8 +9,8 @@ import Workload
 
 /// Counts and mappings the prose states, checked against the one place each is kept: the
 /// demo catalog for the lessons, the exercise catalog for the exercises, the row catalog for
-/// the rows (and the reference's table of rows). A lesson or an exercise added to a catalog fails these tests until the prose
-/// says so too.
+/// the rows. A lesson added to a catalog fails these tests until the prose says so too; the
+/// tables that list rows, scenarios and exercises are generated (GeneratedTextTests).
 @Suite("Prose and catalogs")
 struct CatalogProseTests {
     /// The pages a reader sees, where the prose states counts.
@@ -67,11 +67,15 @@ struct CatalogProseTests {
 
     @Test("Every row identifier declared is a row of the catalog, so a row cannot be declared and left out of the table")
     func rowIdentifiersAreCatalogued() throws {
-        let text = try #require(Guide.text(at: "Sources/Workload/Workload/RowID.swift"))
-        let declared = text.matches(of: try Regex(#"= RowID\("([a-z-]+)"\)"#)).compactMap { $0.output[1].substring.map(String.init) }
-        #expect(!declared.isEmpty)
-        let listed = RowCatalog.all.map(\.id.rawValue)
-        #expect(Set(declared).subtracting(listed).isEmpty, "declared in RowID.swift but not in RowCatalog.all: \(Set(declared).subtracting(listed).sorted())")
+        // Declared in RowID.swift, or by a row beside its repository; the planted rows, which
+        // no table shows, are the catalog's too (RowCatalog.planted).
+        let regex = try Regex(#"= RowID\("([a-z-]+)"\)"#)
+        let declared = Guide.codePaths.filter { $0.hasPrefix("Sources/") }.flatMap { path in
+            (Guide.text(at: path) ?? "").matches(of: regex).compactMap { $0.output[1].substring.map(String.init) }
+        }
+        #expect(declared.count > RowCatalog.all.count / 2)
+        let listed = (RowCatalog.all + RowCatalog.planted).map(\.id.rawValue)
+        #expect(Set(declared).subtracting(listed).isEmpty, "declared but not in RowCatalog.all: \(Set(declared).subtracting(listed).sorted())")
     }
 
     @Test("Every \"the N lessons\" in the prose is the demo catalog's count")
@@ -130,38 +134,13 @@ struct CatalogProseTests {
         }
     }
 
-    @Test("The trainers' guide lists by number the exercises that run each kind of check, as the catalog's check lists say")
-    func exercisesByCheck() throws {
-        let text = try #require(Guide.text(at: "Docs/TrainersGuide.md"))
-            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        func numbers(where holds: (Exercise) -> Bool) -> [Int] { ExerciseCatalog.all.filter(holds).map(\.number) }
-        let list = #"(\d+(?:, \d+)* and \d+)"#
-        let races = numbers { $0.checkIDs.contains(.races) }
-        let sentences: [(pattern: String, expected: [Int])] = [
-            (#"to exercises "# + list + #" \("#, races),
-            (#"`races`, in exercises "# + list + ",", races),
-            (#"Exercises "# + list + #" are built a second time under ThreadSanitizer"#, races),
-            (#"Exercises "# + list + #" also run once under ThreadSanitizer"#, races),
-            (#"checks `done` and `failure`: "# + list + ";", numbers { $0.checkIDs.contains(.done) }),
-            (#"all but "# + list + #" run `store` and `waits`"#, numbers { !$0.checkIDs.contains(.store) }),
-        ]
-        for (pattern, expected) in sentences {
-            let matches = text.matches(of: try Regex(pattern))
-            #expect(!matches.isEmpty, "Docs/TrainersGuide.md has no sentence /\(pattern)/")
-            for match in matches {
-                let stated = (match.output[1].substring.map(String.init)).map(Self.expand) ?? []
-                #expect(stated == expected, "Docs/TrainersGuide.md: \"\(match.output[0].substring ?? "")\": the catalog says \(expected)")
-            }
-        }
-    }
-
     @Test("Every count of the exercises in the prose is the exercise catalog's")
     func exerciseCount() throws {
-        let found = try Self.expectCounts(
-            #"\b(\w+) (?:graded exercises|small files)\b"#, equal: ExerciseCatalog.all.count,
-            "the catalog has \(ExerciseCatalog.all.count) exercises"
-        )
-        #expect(found.count >= 3)
+        // The pages mostly say "the graded exercises", so that a new one needs no edit; a
+        // count a page does state must be right.
+        for (place, value) in try Self.counts(#"\b(\w+) (?:graded exercises|small files)\b"#) where value != nil {
+            #expect(value == ExerciseCatalog.all.count, "\(place): the catalog has \(ExerciseCatalog.all.count) exercises")
+        }
     }
 
     @Test("Start here's lesson table gives each lesson the demo and the chapter the demo catalog gives it")
@@ -181,35 +160,6 @@ struct CatalogProseTests {
         #expect(Self.joined(reference).contains(order), "the reference lists the demos in the catalog's order")
     }
 
-    @Test("Both workshop guides give each exercise the lesson, demo and chapter of the exercise catalog")
-    func exerciseTables() throws {
-        let chapter = try #require(Guide.text(at: "Docs/LabGuide.docc/Workshop.md"))
-        let rows = Self.tableRows(of: chapter, header: "| # | exercise | lesson | the starter | it passes when |")
-        #expect(rows.count == ExerciseCatalog.all.count)
-        for row in rows {
-            guard let number = Int(row[0]), let exercise = ExerciseCatalog.exercise(number) else {
-                Issue.record("no exercise \(row[0])")
-                continue
-            }
-            #expect(row[1] == "`\(exercise.slug)`")
-            #expect(row[2].hasPrefix("\(exercise.lesson), "), "exercise \(number) is lesson \(exercise.lesson)'s: \(row[2])")
-            #expect(Self.chapterName(inLink: row[2]) == Self.chapterName(ofPath: exercise.chapter), "exercise \(number): \(row[2])")
-        }
-        let guide = try #require(Guide.text(at: "Docs/TrainersGuide.md"))
-        let session = Self.tableRows(of: guide, header: "| part | # | exercise | minutes | show first | chapter |")
-            .filter { !$0[1].isEmpty }
-        #expect(session.count == ExerciseCatalog.all.count)
-        for row in session {
-            guard let number = Int(row[1]), let exercise = ExerciseCatalog.exercise(number) else {
-                Issue.record("no exercise \(row[1])")
-                continue
-            }
-            #expect(row[2] == "`\(exercise.slug)`")
-            #expect(row[4] == "`\(exercise.demo)`", "exercise \(number) shows \(exercise.demo)")
-            #expect(Self.chapterName(inLink: row[5]) == Self.chapterName(ofPath: exercise.chapter), "exercise \(number): \(row[5])")
-        }
-    }
-
     @Test("The rows the prose says the cost model leaves out are the rows the catalog leaves out")
     func rowsOutsideTheModel() throws {
         let outside = RowCatalog.all.filter { if case .unpredicted = $0.costModel { true } else { false } }.map(\.name)
@@ -219,18 +169,6 @@ struct CatalogProseTests {
         let named = outside.map { "`\($0)`" }
         let list = named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
         #expect(reference.contains("so the model leaves them out: \(list)."), "the reference names \(list)")
-    }
-
-    @Test("The reference's row table lists every row of the catalog, in order, with its kind and lessons")
-    func referenceRowTable() throws {
-        let readme = try #require(Guide.text(at: "Docs/Reference.md"))
-        let rows = Self.tableRows(of: readme, header: "| row | kind | what it is | lesson |")
-        let documented = rows.map { [$0[0], $0[1], $0[3]] }
-        let catalog = RowCatalog.all.map { ["`\($0.name)`", $0.kind.rawValue, $0.lessons.map(String.init).joined(separator: ", ")] }
-        #expect(documented.count == catalog.count, "the reference lists \(documented.map { $0[0] }), the catalog \(catalog.map { $0[0] })")
-        for (inReadme, inCode) in zip(documented, catalog) {
-            #expect(inReadme == inCode, "Reference: \(inReadme); RowCatalog: \(inCode)")
-        }
     }
 
     @Test("Every lesson's chapter links the fidelity chapter, and Start here does too")

@@ -30,7 +30,10 @@ extension RowDescriptor {
     /// `actor-confined`: the context belongs to the actor's default executor.
     public static let actorConfined = RowDescriptor(
         id: .actorConfined, kind: .pattern,
-        summary: "the context confined to an actor's own default executor, with no queue",
+        summary: """
+            the context confined to an actor's own default executor instead of a queue; the \
+            debug trap checks isolation to the actor
+            """,
         lessons: [4],
         expectedHops: .perCall(2, because: "into the actor", "back to the caller's executor"),
         expectedEnqueues: .perCall(

@@ -93,7 +93,7 @@ extension RowDescriptor {
     /// `actor-per-object`: every note is an actor; every read is a lookup and a hop into it.
     public static let actorPerObject = RowDescriptor(
         id: .actorPerObject, kind: .antiPattern,
-        summary: "every note its own actor: a lookup hop plus a hop into the note for every read",
+        summary: "every note is its own actor; every property read is an `await`",
         lessons: [10],
         // snippet: expected-hops
         expectedHops: HopExpectation(reasons: [

@@ -295,7 +295,7 @@ extension RowDescriptor {
     /// `grdb`: GRDB's `DatabaseQueue` with the same SQL, through its async API.
     public static let grdb = RowDescriptor(
         id: .grdb, kind: .peer,
-        summary: "GRDB 7 DatabaseQueue, async read/write, the same SQL: a serial queue behind an actor",
+        summary: "GRDB's `DatabaseQueue` with the same schema and SQL, through its async API",
         lessons: [],
         expectedHops: .perCall(
             1,
@@ -327,7 +327,10 @@ extension RowDescriptor {
     /// concurrent database accesses", in WAL mode (GRDB's DatabaseConnections guide).
     public static let grdbPool = RowDescriptor(
         id: .grdbPool, kind: .peer,
-        summary: "GRDB 7 DatabasePool, async read/write, the same SQL: one writer queue, up to 5 reader connections (a temporary file when asked for memory)",
+        summary: """
+            GRDB's `DatabasePool` with the same schema and SQL: one writer queue, up to five \
+            read-only reader connections, each read a transaction of its own
+            """,
         lessons: [],
         // GRDB 7.10's DatabasePool.read and Pool.get(block:) (GRDB/Core/DatabasePool.swift,
         // GRDB/Utils/Pool.swift): a read takes a reader on the pool's waiting actor, then runs

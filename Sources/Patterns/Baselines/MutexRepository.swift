@@ -31,7 +31,7 @@ extension RowDescriptor {
     /// `mutex`: a lock instead of an actor; blocking, with no hops.
     public static let mutex = RowDescriptor(
         id: .mutex, kind: .baseline,
-        summary: "the same SQL on one connection behind Synchronization.Mutex: no hops, blocking",
+        summary: "the same SQL on one connection behind `Synchronization.Mutex`: no hops, blocking",
         lessons: [1],
         expectedHops: .perCall(0, because: "a lock, not an actor: the call never changes executor").listScreen(
             2, because: "off the main actor: the method is nonisolated async, so it runs on the global pool",

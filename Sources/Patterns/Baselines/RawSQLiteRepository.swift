@@ -38,7 +38,7 @@ extension RowDescriptor {
     /// `raw-sqlite`: the SQL alone, the limit every other row is measured against.
     public static let rawSQLite = RowDescriptor(
         id: .rawSQLite, kind: .baseline,
-        summary: "the same SQL called synchronously on one connection: no layer, the limit",
+        summary: "the same SQL, called synchronously on one connection, no layer: the limit",
         lessons: [], clients: .sequential,
         expectedHops: .perCall(0, because: "plain synchronous calls; the async wrapper stays on the caller's executor"),
         costModel: .base

@@ -76,9 +76,13 @@ extension RowDescriptor {
     /// and queue jobs to.
     public static let storeSync = RowDescriptor(
         id: .storeSync, kind: .baseline,
-        summary: "the lab's store through performAndWait, one client at a time: the store's own cost",
+        summary: """
+            the lab's store through `performAndWait`, one client at a time: the store's own \
+            cost, the base the cost model adds each pattern's hops and wake-ups to
+            """,
         lessons: [1], clients: .sequential,
         expectedHops: .perCall(0, because: "performAndWait blocks the caller; the block runs on the caller's thread"),
+        waitsForTheQueue: true,
         costModel: .base
     ) { configuration in
         try StoreSyncRepository(container: configuration.makeContainer())

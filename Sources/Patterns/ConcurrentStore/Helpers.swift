@@ -21,7 +21,10 @@ extension RowDescriptor {
     /// `concurrent`: helpers that leave the actor's executor on every call.
     public static let concurrent = RowDescriptor(
         id: .concurrent, kind: .pattern,
-        summary: "custom-executor behind nonisolated async helpers marked @concurrent",
+        summary: """
+            the same actor and helpers, the helpers marked `@concurrent`: each one leaves the \
+            actor and comes back
+            """,
         lessons: [4],
         expectedHops: .perCall(
             4, because: "into the actor: a job on the context's queue", "to the global pool for the @concurrent helper",

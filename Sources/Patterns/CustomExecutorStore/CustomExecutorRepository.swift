@@ -39,7 +39,10 @@ extension RowDescriptor {
     /// `custom-executor`: the actor's jobs run on the context's queue, as `@ModelActor`'s do.
     public static let customExecutor = RowDescriptor(
         id: .customExecutor, kind: .pattern,
-        summary: "an actor whose SerialExecutor is the context's queue (@ModelActor by hand)",
+        summary: """
+            an actor whose `SerialExecutor` runs its jobs on the context's queue, so its code \
+            touches the context directly: SwiftData's `@ModelActor`, by hand
+            """,
         lessons: [4],
         expectedHops: .perCall(
             2,

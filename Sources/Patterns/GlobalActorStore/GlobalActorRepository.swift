@@ -85,7 +85,10 @@ extension RowDescriptor {
     /// `global-actor`: `@DatabaseActor` types on the context's queue; zero hops between them.
     public static let globalActor = RowDescriptor(
         id: .globalActor, kind: .pattern,
-        summary: "@DatabaseActor types on a context-queue executor: zero hops between them",
+        summary: """
+            `@DatabaseActor`, whose shared executor is the context's queue; isolated helper \
+            classes call each other with no hop
+            """,
         lessons: [5],
         expectedHops: .perCall(
             2,

@@ -18,7 +18,11 @@ extension RowDescriptor {
     /// `model-actor-on-main`: the custom-executor actor, made on the main actor, so on the main queue.
     public static let modelActorOnMain = RowDescriptor(
         id: .modelActorOnMain, kind: .antiPattern,
-        summary: "the custom-executor actor made on the main actor, its context bound to the main queue: every call runs on the main thread",
+        summary: """
+            the `custom-executor` actor made in `@MainActor` code, in a container that binds \
+            such a context to the main queue, as developers report of SwiftData's `ModelContext` \
+            (Apple does not document it): every call runs on the main thread
+            """,
         lessons: [16],
         expectedHops: .perCall(
             2,

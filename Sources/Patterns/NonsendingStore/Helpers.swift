@@ -20,7 +20,10 @@ extension RowDescriptor {
     /// `nonsending`: helpers that stay on the actor's executor.
     public static let nonsending = RowDescriptor(
         id: .nonsending, kind: .pattern,
-        summary: "custom-executor behind nonisolated async helpers, with NonisolatedNonsendingByDefault",
+        summary: """
+            `custom-executor` behind `nonisolated async` helpers, built with \
+            `NonisolatedNonsendingByDefault`: the helpers stay on the actor
+            """,
         lessons: [4],
         expectedHops: .perCall(
             2, because: "into the actor: a job on the context's queue", "back to the caller's executor",

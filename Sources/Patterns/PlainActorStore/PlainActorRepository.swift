@@ -41,7 +41,11 @@ extension RowDescriptor {
     /// `plain-actor`: an actor for mutual exclusion, `perform` for the context's queue.
     public static let plainActor = RowDescriptor(
         id: .plainActor, kind: .pattern,
-        summary: "a plain actor that hops into context.perform { } in every method",
+        summary: """
+            an actor that owns the context and must still hop into `perform` in every method \
+            (the naive version, which touches the context directly, lives beside it and trips \
+            the concurrency-debug trap)
+            """,
         lessons: [3],
         // snippet: expected-hops
         expectedHops: .perCall(

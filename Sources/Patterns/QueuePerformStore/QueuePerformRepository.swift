@@ -81,7 +81,7 @@ extension RowDescriptor {
     /// `queue-perform`: every call is a `perform` closure on the context's queue.
     public static let queuePerform = RowDescriptor(
         id: .queuePerform, kind: .pattern,
-        summary: "context.perform { } from async code: a continuation and a queue job per call",
+        summary: "every call is `context.perform { }` from async code: a continuation and a job on the context's queue",
         lessons: [1],
         expectedHops: .perCall(
             0,

@@ -193,7 +193,11 @@ extension RowDescriptor {
     /// `reader-pool`: writes on one model actor, reads on the container's pool of readers.
     public static let readerPool = RowDescriptor(
         id: .readerPool, kind: .pattern,
-        summary: "writes on one model actor, reads on a pool of up to 5 read-only contexts, each one snapshot (a temporary WAL file when asked for memory)",
+        summary: """
+            writes on one `custom-executor`-style actor, reads in parallel on the container's \
+            pool of up to five read-only contexts, each read one snapshot (`container.read { \
+            }`); asked for memory, it works on a temporary WAL file, removed when it closes
+            """,
         lessons: [4],
         expectedHops: HopExpectation(
             reasons: [

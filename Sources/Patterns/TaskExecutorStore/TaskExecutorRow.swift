@@ -44,7 +44,10 @@ extension RowDescriptor {
     /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.
     public static let taskExecutor = RowDescriptor(
         id: .taskExecutor, kind: .pattern,
-        summary: "the custom-executor actor, called from tasks that prefer its executor (SE-0417)",
+        summary: """
+            the `custom-executor` actor, called from client tasks that prefer its executor \
+            (`withTaskExecutorPreference`, SE-0417)
+            """,
         lessons: [4],
         clients: .concurrentPreferring { repository in (repository as? CustomExecutorRepository)?.modelExecutor },
         expectedHops: taskExecutorHops,

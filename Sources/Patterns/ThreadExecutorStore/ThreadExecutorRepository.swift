@@ -31,7 +31,7 @@ extension RowDescriptor {
     /// `thread-executor`: the actor's jobs run on one dedicated thread that spins before it parks.
     public static let threadExecutor = RowDescriptor(
         id: .threadExecutor, kind: .pattern,
-        summary: "an actor whose SerialExecutor is one dedicated thread that spins 50 µs before parking",
+        summary: "an actor whose `SerialExecutor` is one dedicated thread that spins 50 µs before it parks",
         lessons: [4],
         expectedHops: .perCall(2, because: "into the actor: a job on the executor's thread", "back to the caller's executor"),
         expectedEnqueues: .perCall(

@@ -16,7 +16,8 @@ public struct RowDescriptor: Sendable {
     /// The row's fixed name, typed.
     public let id: RowID
     public let kind: Kind
-    /// What the row is, in one line.
+    /// What the row is, in one sentence: the reference's table of rows shows it (Markdown,
+    /// code in backticks), and `lab bench --list`.
     public let summary: String
     /// The lessons of the source articles the row shows.
     public let lessons: [Int]
@@ -26,6 +27,9 @@ public struct RowDescriptor: Sendable {
     /// The actor hops each call is expected to make, with the reasons; nil when the row
     /// declares none (its measured hops are shown without a comparison).
     public let expectedHops: HopExpectation?
+    /// Whether the row's calls wait synchronously for a context's queue (`performAndWait`),
+    /// which the store counts as blocking waits; no other row may park a thread so.
+    public let waitsForTheQueue: Bool
     /// The jobs each call is expected to hand to an executor (the global pool or a custom
     /// executor), with the reasons, in the same form as the hops; nil when undeclared.
     public let expectedEnqueues: HopExpectation?
@@ -40,7 +44,7 @@ public struct RowDescriptor: Sendable {
 
     public init(
         id: RowID, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
-        expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil,
+        expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil, waitsForTheQueue: Bool = false,
         costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
         isSharedInfrastructure: @escaping @Sendable (AnyObject) -> Bool = RowDescriptor.isStoreInfrastructure,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
@@ -52,6 +56,7 @@ public struct RowDescriptor: Sendable {
         self.clients = clients
         self.expectedHops = expectedHops
         self.expectedEnqueues = expectedEnqueues
+        self.waitsForTheQueue = waitsForTheQueue
         self.costModel = costModel
         self.isSharedInfrastructure = isSharedInfrastructure
         self.open = open

@@ -4,9 +4,9 @@
 /// (its cost model's base, the reference every row is compared with) names it by a
 /// constant the compiler checks, not by a string that can drift from the row's own.
 ///
-/// Every row's identifier is declared in this file (but the planted row's, which no table
-/// shows), so that the workload and the reports, below the rows, can name any of them; a
-/// test holds them to the row catalog.
+/// A row's identifier is declared here when code below the rows names it (the workload, the
+/// engine, the reports), and otherwise may be declared beside the row itself; a test holds
+/// every declaration to the row catalog.
 public struct RowID: Hashable, Sendable {
     /// The name as the table, the JSON report and `--pattern` show it.
     public let rawValue: String
@@ -50,7 +50,7 @@ extension RowID {
 
 // MARK: - The rows
 
-/// Every row's identifier, here below the rows so that the workload, the engine and the
+/// The rows' identifiers, here below the rows so that the workload, the engine and the
 /// reports name a row by its constant, never by a string; the row itself, its descriptor and
 /// its place in the catalog live with its pattern (Sources/Patterns).
 extension RowID {

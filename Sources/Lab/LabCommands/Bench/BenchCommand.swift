@@ -224,9 +224,12 @@ struct BenchCommand: AsyncParsableCommand {
         }
         lines.append("")
         lines.append("Rows:")
+        let nameWidth = (RowCatalog.all.map(\.name.count).max() ?? 0) + 2
         for row in RowCatalog.all {
             let lessons = row.lessons.isEmpty ? "" : " (lesson \(row.lessons.map(String.init).joined(separator: ", ")))"
-            lines.append("  \(row.name.padding(18))\(row.kind.rawValue.padding(14))\(row.summary)\(lessons)")
+            // The summary is the reference's Markdown: its code spans lose their backticks here.
+            let summary = wrap(row.summary.replacingOccurrences(of: "`", with: "") + lessons, width: 112, indent: String(repeating: " ", count: 2 + nameWidth + 14))
+            lines.append("  \(row.name.padding(nameWidth))\(row.kind.rawValue.padding(14))" + summary.joined(separator: "\n").dropFirst(2 + nameWidth + 14))
         }
         return lines.joined(separator: "\n")
     }

@@ -8,6 +8,20 @@ import Workload
 // asks for its words.
 
 extension Scenario {
+    /// The scenario in a reader's words, not by its name: how the README lists the tables
+    /// `make bench` prints.
+    package var inWords: String {
+        switch self {
+        case .importBatch: "import"
+        case .pointRead: "point reads"
+        case .update: "updates"
+        case .mixed: "a mix"
+        case .chatty: "chatty calls"
+        case .sync: "keeping a view current"
+        case .uiDuringImport: "a list that renders at \(ScenarioPlan.uiFramesPerSecond) Hz during an import"
+        }
+    }
+
     /// What this scenario's numbers show that the others' do not, written from what the
     /// report measured.
     func explanation(_ findings: ScenarioFindings) -> String {

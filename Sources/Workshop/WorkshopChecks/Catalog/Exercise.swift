@@ -87,6 +87,22 @@ public struct Exercise: Sendable, Identifiable {
     /// starter, solution and wrong fixes are compiled with.
     public let defaultIsolation: DefaultIsolation
 
+    // MARK: What the guides say of it
+
+    /// About how long a workshop gives it, in minutes (the trainers' guide's session).
+    package let minutes: Int
+    /// What its starter does wrong, as the workshop chapter's table says it.
+    package let starterShows: String
+    /// What a pass proves, as the workshop chapter's table says it.
+    package let passesWhen: String
+    /// What it teaches, in one sentence (the trainers' guide).
+    package let teaches: String
+
+    // MARK: What its checks must refuse
+
+    /// The wrong fixes a hurried or a clever learner would try, which its checks must refuse.
+    package let wrongFixes: [WrongFix]
+
     init(
         number: Int, slug: String, goal: String, demo: any Demo.Type,
         files: [String], hints: [String], startingFailure: StartingFailure,
@@ -95,7 +111,9 @@ public struct Exercise: Sendable, Identifiable {
         escapeAdvice: String = "keep the isolation, and fix what it finds",
         waitsAdvice: String = "await context.perform { } instead, which suspends the caller and frees its thread",
         keptIsolated: [(type: String, actor: String)] = [],
-        defaultIsolation: DefaultIsolation = .nonisolated
+        defaultIsolation: DefaultIsolation = .nonisolated,
+        minutes: Int, starterShows: String, passesWhen: String, teaches: String,
+        wrongFixes: [WrongFix]
     ) {
 
         self.number = number
@@ -113,6 +131,11 @@ public struct Exercise: Sendable, Identifiable {
         self.waitsAdvice = waitsAdvice
         self.keptIsolated = keptIsolated
         self.defaultIsolation = defaultIsolation
+        self.minutes = minutes
+        self.starterShows = starterShows
+        self.passesWhen = passesWhen
+        self.teaches = teaches
+        self.wrongFixes = Self.numbered(wrongFixes, number)
     }
 
     /// The text of the exercise's `main.swift`: the check's entry point, which

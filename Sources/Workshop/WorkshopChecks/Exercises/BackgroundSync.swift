@@ -32,7 +32,56 @@ extension Exercise {
         startingFailure: .check("shown"),
         entryPoint: "BackgroundSyncCheck<InboxList>",
         checkIDs: [.store, .trap, .mainQueue, .shown, .objects, .rowReads, .failure, .waits],
-        escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge"
+        escapeAdvice: "keep the list on the main actor, reading the view context, and let the view context merge",
+        minutes: 15,
+        starterShows: """
+            a list holds notes of the view context, which does not merge: a background save leaves \
+            it showing the old values and a deleted note
+            """,
+        passesWhen: "every redraw shows what was saved, in the objects held before, for a merge's reads alone",
+        teaches: """
+            A save in another context changes the database, not the objects the view context \
+            holds: turn on `automaticallyMergesChanges` and the view shows it, in the same \
+            objects, without fetching every note again.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "InboxListRefetchingOnRead", kind: .keepsTheMisconception, refusedBy: .objects,
+                because: "are new objects"
+            ),
+            WrongFix(
+                name: "InboxListNewViewContext", kind: .keepsTheMisconception, refusedBy: .rowReads,
+                because: "by identifier or by a fetch"
+            ),
+            WrongFix(
+                name: "InboxListWaitingForFreshValues", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on the main thread"
+            ),
+            WrongFix(
+                name: "InboxListMergingEverything", kind: .skipsTheWork, refusedBy: .shown,
+                because: "the note the save deleted was still shown"
+            ),
+            WrongFix(
+                name: "InboxListCopyingFreshValues", kind: .keepsTheMisconception, refusedBy: .objects,
+                because: "has unsaved changes"
+            ),
+            WrongFix(
+                name: "InboxListCopyingAndSavingBack", kind: .keepsTheMisconception, refusedBy: .rowReads,
+                because: "by identifier or by a fetch"
+            ),
+            WrongFix(
+                name: "InboxListMergingTheFirstSave", kind: .keepsTheMisconception, refusedBy: .shown,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "SkippingUnreadableInboxList", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "InboxListSleepingForTheMerge", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

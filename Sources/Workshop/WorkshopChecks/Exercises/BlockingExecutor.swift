@@ -31,7 +31,36 @@ extension Exercise {
         startingFailure: .check("deadlock"),
         entryPoint: "BlockingExecutorCheck<NoteImporter>", checkIDs: [.store, .deadlock, .trap, .executor, .checksum, .index, .done, .failure, .waits],
         allows: [.waitingCall],
-        waitsAdvice: "an executor hands each job to its queue with async and returns, as ContextExecutor does"
+        waitsAdvice: "an executor hands each job to its queue with async and returns, as ContextExecutor does",
+        minutes: 15,
+        starterShows: "an executor waits for each job (`queue.sync`), and two actors call each other",
+        passesWhen: "no deadlock; the importer still on its executor; the checksum right, every note indexed",
+        teaches: """
+            An executor must hand each job to its queue and return: one that waits deadlocks as \
+            soon as two of its actors call each other.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "ExecutorlessImporter", kind: .removesTheIsolation, refusedBy: .executor,
+                because: "lost its custom executor"
+            ),
+            WrongFix(
+                name: "HalfWaitingImporter", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "an executor hands each job to its queue with async"
+            ),
+            WrongFix(
+                name: "OptionalImportImporter", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "DetachedIndexImporter", kind: .skipsTheWork, refusedBy: .done,
+                because: "of it ran on a context's queue after it returned"
+            ),
+            WrongFix(
+                name: "IndexSpinningImporter", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

@@ -29,7 +29,33 @@ extension Exercise {
         ],
         startingFailure: .check("hops"),
         entryPoint: "ChattyCallsCheck<NoteRowModel>", checkIDs: [.store, .contexts, .trap, .rows, .failure, .hops, .dispatches, .waits],
-        escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row"
+        escapeAdvice: "keep the model on the main actor and the details on their actor, and cross with one call that returns a Sendable row",
+        minutes: 10,
+        starterShows: "a view model reads four properties through four awaits: 8 hops, 4 dispatches a row",
+        passesWhen: "at most 2 hops and 1 queue dispatch a row",
+        teaches: "Four awaited property reads cost four round trips; one call that returns a value costs one.",
+        wrongFixes: [
+            WrongFix(
+                name: "CachedRowModel", kind: .skipsTheWork, refusedBy: .hops,
+                because: "8 hops per row"
+            ),
+            WrongFix(
+                name: "SemaphoreWaitingRowModel", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "RememberedRowModel", kind: .keepsTheMisconception, refusedBy: .rows,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "KeptRowModel", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "ReflectedRowModel", kind: .removesTheIsolation, refusedBy: .source,
+                because: "reflection (Mirror, dump) reads"
+            ),
+        ]
     )
 }
 

@@ -27,7 +27,57 @@ extension Exercise {
         startingFailure: .check("trap"),
         entryPoint: "ConfinementCheck<QueueArchive>", checkIDs: [.store, .contexts, .trap, .checksum, .reads, .done, .failure, .races, .waits],
         allows: [.nonisolatedUnsafe],
-        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
+        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform",
+        minutes: 15,
+        starterShows: "a class uses its context from async methods: the concurrency-debug trap fires",
+        passesWhen: "no trap; the checksum and every read equal the reference model's",
+        teaches: "A context belongs to its queue: every use goes through `perform`.",
+        wrongFixes: [
+            WrongFix(
+                name: "OwnStoreArchive", kind: .ignoresWhatIsHandedIn, refusedBy: .store,
+                because: "opened 1 container of its own"
+            ),
+            WrongFix(
+                name: "RememberingArchive", kind: .neverTouchesTheDatabase, refusedBy: .reads,
+                because: "a value read differs from the reference model's"
+            ),
+            WrongFix(
+                name: "GlobalThreadArchive", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on a thread held for it"
+            ),
+            WrongFix(
+                name: "MainQueueArchive", kind: .ignoresWhatIsHandedIn, refusedBy: .contexts,
+                because: "on the main queue"
+            ),
+            WrongFix(
+                name: "WorkItemWaitingArchive", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "PosixSemaphoreArchive", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "ScheduledImportArchive", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "SkippingFailedBatchArchive", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "LoggedFailureArchive", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "NoteByNoteArchive", kind: .skipsTheWork, refusedBy: .failure,
+                because: "not saved in one transaction"
+            ),
+            WrongFix(
+                name: "PrefetchingArchive", kind: .removesTheIsolation, refusedBy: .races,
+                because: "ThreadSanitizer found a"
+            ),
+        ]
     )
 }
 

@@ -31,7 +31,35 @@ extension Exercise {
         ],
         startingFailure: .check("executor"),
         entryPoint: "CustomExecutorCheck<ModelArchive>", checkIDs: [.store, .contexts, .executor, .queue, .trap, .checksum, .reads, .done, .failure, .perform, .hops, .dispatches, .races, .waits],
-        escapeAdvice: "keep the context inside the actor, on an executor built on the context's queue"
+        escapeAdvice: "keep the context inside the actor, on an executor built on the context's queue",
+        minutes: 20,
+        starterShows: "exercise 3's answer: a hop and a `perform` job per call",
+        passesWhen: """
+            a `NoteModelActor` whose executor is its own context's queue: 0 `perform` jobs, 2 hops \
+            and 1 queue dispatch per call
+            """,
+        teaches: """
+            An actor whose executor is the context's queue (`@ModelActor`, by hand) uses the \
+            context directly: one job and two hops a call, no `perform`.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "ElsewhereExecutorArchive", kind: .ignoresWhatIsHandedIn, refusedBy: .queue,
+                because: "not built on its own context's queue"
+            ),
+            WrongFix(
+                name: "TaskImportModelArchive", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "KeptErrorModelArchive", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "HeldNotesModelArchive", kind: .keepsTheMisconception, refusedBy: .reads,
+                because: "a later save"
+            ),
+        ]
     )
 }
 

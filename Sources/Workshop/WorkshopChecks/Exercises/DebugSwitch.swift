@@ -30,7 +30,36 @@ extension Exercise {
         startingFailure: .check("switch"),
         entryPoint: "DebugSwitchCheck<NoteTitles>", checkIDs: [.store, .`switch`, .trap, .titles, .failure, .races, .waits],
         allows: [.nonisolatedUnsafe],
-        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform"
+        escapeAdvice: "the one nonisolated(unsafe) the class needs is its context's, a promise that every use goes through perform",
+        minutes: 15,
+        starterShows: "the switch is off, and a note is read after `performAndWait` returned it",
+        passesWhen: "the switch is on in `makeContainer()`, no trap, the titles right",
+        teaches: """
+            The debug switch turns a silent wrong-queue access into a crash at the line that does \
+            it; an object returned from `performAndWait` still belongs to the queue.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "WaitingTitles", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on the cooperative pool"
+            ),
+            WrongFix(
+                name: "ConditionLockTitles", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "LoadedOnceTitles", kind: .keepsTheMisconception, refusedBy: .titles,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "LenientTitles", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "ReflectedTitles", kind: .removesTheIsolation, refusedBy: .source,
+                because: "reflection (Mirror, dump) reads"
+            ),
+        ]
     )
 }
 

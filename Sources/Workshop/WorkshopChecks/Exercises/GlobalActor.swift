@@ -31,7 +31,40 @@ extension Exercise {
         ],
         startingFailure: .check("hops"),
         entryPoint: "GlobalActorCheck<NoteIndex>", checkIDs: [.store, .trap, .reads, .cache, .failure, .hops, .waits],
-        escapeAdvice: "isolate TitleCache to @DatabaseActor instead; an unchecked class shared with no isolation is the data race the actor was there to prevent"
+        escapeAdvice: "isolate TitleCache to @DatabaseActor instead; an unchecked class shared with no isolation is the data race the actor was there to prevent",
+        minutes: 15,
+        starterShows: "a `@DatabaseActor` class whose cache is an actor of its own: 4 hops per call",
+        passesWhen: "2 hops per call, and a second read of a note answered by the cache",
+        teaches: """
+            Helpers isolated to the database's global actor cost no hop; a helper actor costs two \
+            on every call.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "UncheckedCacheIndex", kind: .removesTheIsolation, refusedBy: .source,
+                because: "@unchecked Sendable switches off the compiler's isolation checking"
+            ),
+            WrongFix(
+                name: "CachelessIndex", kind: .skipsTheWork, refusedBy: .cache,
+                because: "read it from the database again"
+            ),
+            WrongFix(
+                name: "DoubleCacheIndex", kind: .skipsTheWork, refusedBy: .hops,
+                because: "a helper that is an actor of its own"
+            ),
+            WrongFix(
+                name: "SpinningReaderIndex", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "OptionalTitleIndex", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "AddressCacheIndex", kind: .removesTheIsolation, refusedBy: .source,
+                because: "an unsafe pointer"
+            ),
+        ]
     )
 }
 

@@ -28,7 +28,32 @@ extension Exercise {
             """,
         ],
         startingFailure: .compileError(containing: "type 'Note' does not conform to the 'Sendable' protocol"),
-        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: [.store, .trap, .saved, .deleted, .failure, .races, .waits]
+        entryPoint: "IDsNotObjectsCheck<Sidebar>", checkIDs: [.store, .trap, .saved, .deleted, .failure, .races, .waits],
+        minutes: 15,
+        starterShows: "a `Note` is taken from another context's `perform`: it does not compile",
+        passesWhen: "a saved note's values come back, a deleted one's is nil, a failed read's error is thrown",
+        teaches: """
+            Pass a `NoteID`, not a `Note`, and look it up with the lookup that handles a deleted \
+            row: `existingObject(with:)`.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "SwallowingSidebar", kind: .skipsTheWork, refusedBy: .failure,
+                because: "try? turns every failure into nil"
+            ),
+            WrongFix(
+                name: "RememberingSidebar", kind: .keepsTheMisconception, refusedBy: .saved,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "PollingSidebar", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "AddressPassingSidebar", kind: .removesTheIsolation, refusedBy: .source,
+                because: "an unsafe pointer"
+            ),
+        ]
     )
 }
 

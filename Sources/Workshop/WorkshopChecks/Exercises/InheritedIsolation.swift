@@ -31,7 +31,41 @@ extension Exercise {
         ],
         startingFailure: .check("trap"),
         entryPoint: "InheritedIsolationCheck<NoteList>", checkIDs: [.store, .contexts, .trap, .titles, .failure, .races, .waits],
-        extraImports: ["PreconcurrencyStore"]
+        extraImports: ["PreconcurrencyStore"],
+        minutes: 15,
+        starterShows: """
+            a closure written in `@MainActor` code runs on the context's queue: Swift's run-time \
+            check stops it
+            """,
+        passesWhen: "no trap, and every title loaded",
+        teaches: """
+            A closure written in `@MainActor` code, handed to a callback API never audited for \
+            concurrency, is checked at run time and stops on the context's queue; the async \
+            `perform` is the fix. (Today's Core Data `perform(_:)` takes a `@Sendable` closure, so \
+            there the compiler rejects the code instead.)
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "WaitingNoteList", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on the main thread"
+            ),
+            WrongFix(
+                name: "PollingNoteList", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "MainActorConfinedNoteList", kind: .keepsTheMisconception, refusedBy: .contexts,
+                because: "confined to an actor"
+            ),
+            WrongFix(
+                name: "KeptListNoteList", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "AddressPassingNoteList", kind: .removesTheIsolation, refusedBy: .source,
+                because: "an unsafe pointer"
+            ),
+        ]
     )
 }
 

@@ -35,7 +35,48 @@ extension Exercise {
         startingFailure: .compileError(containing: "main actor-isolated conformance"),
         entryPoint: "IsolatedConformanceCheck<RecordImporter>", checkIDs: [.store, .trap, .decoded, .mainActor, .checksum, .done, .failure, .waits],
         escapeAdvice: "mark the record type, or its conformance, nonisolated",
-        defaultIsolation: .mainActor
+        defaultIsolation: .mainActor,
+        minutes: 10,
+        starterShows: """
+            compiled with the main actor as its default isolation, an actor decodes a record whose \
+            `Codable` conformance is the main actor's: it does not compile
+            """,
+        passesWhen: """
+            every record decoded, none on the main actor, no run-time isolation trap, the checksum \
+            right
+            """,
+        teaches: """
+            With the main actor as a module's default isolation, a record's `Codable` conformance \
+            is the main actor's, and an actor cannot decode with it: mark the record \
+            `nonisolated`. Declaring it `Sendable` changes nothing; `@preconcurrency` compiles and \
+            stops the run.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "PreconcurrencyImporter", kind: .removesTheIsolation, refusedBy: .trap,
+                because: "A conformance marked @preconcurrency compiles"
+            ),
+            WrongFix(
+                name: "MainActorDecodingImporter", kind: .keepsTheMisconception, refusedBy: .mainActor,
+                because: "records decoded on the main actor"
+            ),
+            WrongFix(
+                name: "TitleOnlyImporter", kind: .skipsTheWork, refusedBy: .checksum,
+                because: "the database does not hold what was imported"
+            ),
+            WrongFix(
+                name: "OptionalTryRecordImporter", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "TaskRecordImporter", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "SelectPollingRecordImporter", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

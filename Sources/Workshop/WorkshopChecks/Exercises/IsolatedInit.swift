@@ -31,7 +31,40 @@ extension Exercise {
         startingFailure: .compileError(containing: "isolated initializer 'init()' in a synchronous nonisolated context"),
         entryPoint: "IsolatedInitCheck<NoteShelf>", checkIDs: [.store, .trap, .titles, .failure, .waits],
         escapeAdvice: "a nonisolated init creates the helper off its global actor; create it in setup(container:), which can await the actor",
-        keptIsolated: [(type: "ShelfStorage", actor: "NoteShelf")]
+        keptIsolated: [(type: "ShelfStorage", actor: "NoteShelf")],
+        minutes: 10,
+        starterShows: "a global actor creates its isolated helper in `init`: it does not compile",
+        passesWhen: "it compiles, and after `setup(container:)` the shelf holds every title",
+        teaches: """
+            A global actor cannot create its isolated helper in its own synchronous `init`; the \
+            book's fix is an async `setup()`.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "PlainStorageShelf", kind: .removesTheIsolation, refusedBy: .source,
+                because: "ShelfStorage is no longer isolated to @NoteShelf"
+            ),
+            WrongFix(
+                name: "NonisolatedInitShelf", kind: .removesTheIsolation, refusedBy: .source,
+                because: "nonisolated init switches off the compiler's isolation checking"
+            ),
+            WrongFix(
+                name: "OptionalLoadShelf", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "LineBreakInitShelf", kind: .removesTheIsolation, refusedBy: .source,
+                because: "nonisolated init switches off"
+            ),
+            WrongFix(
+                name: "PipeWaitingShelf", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "NearDuplicateShelf", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

@@ -29,7 +29,47 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("checksum"),
-        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: [.store, .contexts, .trap, .checksum, .done, .failure, .waits]
+        entryPoint: "LostUpdatesCheck<EditDesk>", checkIDs: [.store, .contexts, .trap, .checksum, .done, .failure, .waits],
+        minutes: 15,
+        starterShows: "a read and a write in two `perform`s of a reentrant actor: 8 clients lose updates",
+        passesWhen: "the reference model's checksum after each of three rounds of edits",
+        teaches: """
+            Each access on the right queue is safe; a read and a write in two jobs lose updates \
+            under concurrency, as setters that re-dispatch each access can (Fatbobman reports that \
+            SwiftData's do, [Concurrent Programming in \
+            SwiftData](https://fatbobman.com/en/posts/concurret-programming-in-swiftdata/); Apple \
+            does not document it).
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "RememberedDateEditDesk", kind: .neverTouchesTheDatabase, refusedBy: .checksum,
+                because: "updates were lost"
+            ),
+            WrongFix(
+                name: "WaitingEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on the cooperative pool"
+            ),
+            WrongFix(
+                name: "ScheduledEditDesk", kind: .skipsTheWork, refusedBy: .checksum,
+                because: "had not run yet when apply(_:to:) returned"
+            ),
+            WrongFix(
+                name: "OptionalSaveEditDesk", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "OneAtATimeEditDesk", kind: .keepsTheMisconception, refusedBy: .checksum,
+                because: "updates were lost"
+            ),
+            WrongFix(
+                name: "TaskEditDesk", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "YieldingSpinEditDesk", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

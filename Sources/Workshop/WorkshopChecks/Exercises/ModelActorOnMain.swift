@@ -34,7 +34,47 @@ extension Exercise {
         startingFailure: .check("main-actor"),
         entryPoint: "ModelActorOnMainCheck<ImportPanel>",
         checkIDs: [.store, .trap, .parsed, .mainActor, .executor, .checksum, .done, .failure, .waits],
-        escapeAdvice: "keep the importer a model actor, and make it off the main actor"
+        escapeAdvice: "keep the importer a model actor, and make it off the main actor",
+        minutes: 10,
+        starterShows: """
+            a screen makes its model actor in `@MainActor` code: its context, and its import, run \
+            on the main queue
+            """,
+        passesWhen: """
+            0 lines parsed on the main actor; the importer made off the main actor, its jobs on a \
+            queue of its own; the checksum right
+            """,
+        teaches: """
+            A model actor runs on its context's queue, and a context made on the main actor can be \
+            bound to the main queue: make the actor off the main actor (`Task.detached`, a \
+            `@concurrent` factory).
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "ImportPanelInATask", kind: .keepsTheMisconception, refusedBy: .mainActor,
+                because: "lines parsed on the main actor"
+            ),
+            WrongFix(
+                name: "ImportPanelDetachedParse", kind: .keepsTheMisconception, refusedBy: .executor,
+                because: "the importer's jobs run on the main queue"
+            ),
+            WrongFix(
+                name: "ImportPanelOwnQueue", kind: .keepsTheMisconception, refusedBy: .executor,
+                because: "given a queue of its own"
+            ),
+            WrongFix(
+                name: "ImportPanelOptionalImport", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "ImportPanelTaskImport", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "ImportPanelHandedContext", kind: .keepsTheMisconception, refusedBy: .executor,
+                because: "its executor"
+            ),
+        ]
     )
 }
 

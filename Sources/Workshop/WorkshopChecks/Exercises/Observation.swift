@@ -29,7 +29,28 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("creation"),
-        entryPoint: "ObservationCheck<NoteCounter>", checkIDs: [.trap, .creation, .tracking, .summary]
+        entryPoint: "ObservationCheck<NoteCounter>", checkIDs: [.trap, .creation, .tracking, .summary],
+        minutes: 10,
+        starterShows: "`init` reads `self.count`, so creating the model registers a dependency",
+        passesWhen: "creating it fires nothing; a reader of `count` still fires; the summary is still made",
+        teaches: """
+            A read of an observable property in `init` registers a dependency; read the backing \
+            storage instead.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "SummarylessCounter", kind: .skipsTheWork, refusedBy: .summary,
+                because: "the summary made in init"
+            ),
+            WrongFix(
+                name: "ReflectedCountCounter", kind: .removesTheIsolation, refusedBy: .source,
+                because: "reflection (Mirror, dump) reads"
+            ),
+            WrongFix(
+                name: "ThreadHoppingCounter", kind: .keepsTheMisconception, refusedBy: .creation,
+                because: "waited for another thread"
+            ),
+        ]
     )
 }
 

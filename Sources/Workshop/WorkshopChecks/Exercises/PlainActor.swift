@@ -31,7 +31,37 @@ extension Exercise {
         ],
         startingFailure: .check("trap"),
         entryPoint: "PlainActorCheck<ActorArchive>", checkIDs: [.store, .contexts, .trap, .checksum, .reads, .done, .failure, .hops, .races, .waits],
-        escapeAdvice: "keep the context inside the actor and enter its queue with perform"
+        escapeAdvice: "keep the context inside the actor and enter its queue with perform",
+        minutes: 15,
+        starterShows: "an actor uses its context directly: no warning, and the trap",
+        passesWhen: "no trap; 2 to 3 hops per call, the plain-actor row's declared range",
+        teaches: "An actor gives mutual exclusion, not the context's thread, and the compiler says nothing.",
+        wrongFixes: [
+            WrongFix(
+                name: "WaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "performAndWait (or ContextQueue.sync) parked a thread"
+            ),
+            WrongFix(
+                name: "ConfinedActorArchive", kind: .removesTheIsolation, refusedBy: .contexts,
+                because: "confined to an actor with confine(to:)"
+            ),
+            WrongFix(
+                name: "BackgroundImportActorArchive", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "OptionalTryActorArchive", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "RememberingActorArchive", kind: .keepsTheMisconception, refusedBy: .reads,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "OperationWaitingActorArchive", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+        ]
     )
 }
 

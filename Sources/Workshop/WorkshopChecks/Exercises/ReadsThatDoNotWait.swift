@@ -36,7 +36,59 @@ extension Exercise {
         entryPoint: "ReadsThatDoNotWaitCheck<LiveNoteList>",
         checkIDs: [.store, .contexts, .trap, .behindWrites, .frames, .reads, .screen, .failure, .waits],
         escapeAdvice: "keep the list on the main actor, and move its reads off the writer's queue",
-        waitsAdvice: "await the read instead: an async read suspends the list and leaves the main thread free"
+        waitsAdvice: "await the read instead: an async read suspends the list and leaves the main thread free",
+        minutes: 15,
+        starterShows: """
+            a main-actor list reads the count and fifty titles through the importer, a model \
+            actor, while it saves batches of 5,000 notes: every read queues behind a save
+            """,
+        passesWhen: """
+            0 reads behind a save, no context on the main queue, at most 10% of the frames missed \
+            beyond the check's own reads, every frame read from the store and right
+            """,
+        teaches: """
+            A read sent through the writer's context, or through an actor that imports and reads, \
+            waits behind every save: read on a connection of your own, with `container.read`, the \
+            store's reader pool, which reads the last committed batch and never waits.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "LiveNoteListWaiting", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "on the main thread"
+            ),
+            WrongFix(
+                name: "LiveNoteListOwnStore", kind: .ignoresWhatIsHandedIn, refusedBy: .store,
+                because: "of its own"
+            ),
+            WrongFix(
+                name: "LiveNoteListFirstScreen", kind: .neverTouchesTheDatabase, refusedBy: .screen,
+                because: "fewer notes than had been saved when they began"
+            ),
+            WrongFix(
+                name: "LiveNoteListSpinningForTheReader", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "LiveNoteListRefreshingInATask", kind: .skipsTheWork, refusedBy: .reads,
+                because: "read the notes they show from the store"
+            ),
+            WrongFix(
+                name: "LiveNoteListKeepingTheLastScreen", kind: .skipsTheWork, refusedBy: .failure,
+                because: "refresh()"
+            ),
+            WrongFix(
+                name: "LiveNoteListSkippingFrames", kind: .skipsTheWork, refusedBy: .reads,
+                because: "calls to refresh() read the notes they show"
+            ),
+            WrongFix(
+                name: "LiveNoteListDetached", kind: .keepsTheMisconception, refusedBy: .behindWrites,
+                because: "waited in a queue for a save of the same queue"
+            ),
+            WrongFix(
+                name: "LiveNoteListViewContext", kind: .keepsTheMisconception, refusedBy: .contexts,
+                because: "on the main queue"
+            ),
+        ]
     )
 }
 

@@ -26,7 +26,36 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("leaks"),
-        entryPoint: "RetainCycleCheck<DraftEditor>", checkIDs: [.trap, .saves, .leaks, .memory]
+        entryPoint: "RetainCycleCheck<DraftEditor>", checkIDs: [.trap, .saves, .leaks, .memory],
+        minutes: 10,
+        starterShows: "a button's action captures the editor that holds the button",
+        passesWhen: "Save still saves, 0 objects are left alive, and no memory is kept per editor",
+        teaches: """
+            A stored closure that captures its owner keeps it alive; a capture list breaks the \
+            cycle, and the leak check proves it.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "TwoTapEditor", kind: .hidesALeak, refusedBy: .leaks,
+                because: "objects left alive", seeds: [3, 4]
+            ),
+            WrongFix(
+                name: "CapturedHelperEditor", kind: .hidesALeak, refusedBy: .memory,
+                because: "bytes stay allocated for every editor"
+            ),
+            WrongFix(
+                name: "BallastEditor", kind: .hidesALeak, refusedBy: .memory,
+                because: "editors made and let go are still alive"
+            ),
+            WrongFix(
+                name: "UnsafeUnownedEditor", kind: .removesTheIsolation, refusedBy: .source,
+                because: "unowned(unsafe)"
+            ),
+            WrongFix(
+                name: "AddressCapturingEditor", kind: .removesTheIsolation, refusedBy: .source,
+                because: "an unsafe pointer"
+            ),
+        ]
     )
 }
 

@@ -27,7 +27,37 @@ extension Exercise {
             """,
         ],
         startingFailure: .check("main-actor"),
-        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: [.store, .trap, .parsed, .mainActor, .checksum, .done, .failure, .waits]
+        entryPoint: "TaskInheritanceCheck<ImportButton>", checkIDs: [.store, .trap, .parsed, .mainActor, .checksum, .done, .failure, .waits],
+        minutes: 10,
+        starterShows: "`Task { }` in a `@MainActor` method parses the whole file on the main actor",
+        passesWhen: "every line parsed, none on the main actor, the checksum right",
+        teaches: "`Task { }` inherits the main actor; `Task.detached` does not.",
+        wrongFixes: [
+            WrongFix(
+                name: "UnparsedImporter", kind: .neverTouchesTheDatabase, refusedBy: .parsed,
+                because: "lines were parsed"
+            ),
+            WrongFix(
+                name: "PrivateQueueImporter", kind: .blocksInsteadOfAwaiting, refusedBy: .source,
+                because: "a synchronous queue call parks the calling thread"
+            ),
+            WrongFix(
+                name: "SpinningImportButton", kind: .blocksInsteadOfAwaiting, refusedBy: .waits,
+                because: "held"
+            ),
+            WrongFix(
+                name: "OptionalTryImportButton", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "ScheduledSaveImportButton", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+            WrongFix(
+                name: "LaunderedContextImportButton", kind: .removesTheIsolation, refusedBy: .source,
+                because: "an unsafe pointer"
+            ),
+        ]
     )
 }
 

@@ -32,7 +32,43 @@ extension Exercise {
         startingFailure: .check("opened"),
         entryPoint: "TemporaryIDsCheck<DraftDesk>",
         checkIDs: [.store, .trap, .opened, .ids, .saved, .done, .failure, .races, .waits],
-        escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers"
+        escapeAdvice: "keep the writer and the reader on their own contexts, and pass them permanent identifiers",
+        minutes: 10,
+        starterShows: """
+            `add(_:)` hands out a new note's identifier before the save: the reader's lookup \
+            throws `temporaryID`
+            """,
+        passesWhen: "permanent identifiers; the reader and the check's own context find every note added",
+        teaches: """
+            A note's identifier is temporary until the save, and only its context knows it: save \
+            first, or `obtainPermanentIDs(for:)`, before handing it to another context.
+            """,
+        wrongFixes: [
+            WrongFix(
+                name: "DraftDeskNilOnTemporaryID", kind: .skipsTheWork, refusedBy: .opened,
+                because: "Turning the reader's error into nil hides it"
+            ),
+            WrongFix(
+                name: "DraftDeskSavingTheReader", kind: .keepsTheMisconception, refusedBy: .opened,
+                because: "has a temporary identifier"
+            ),
+            WrongFix(
+                name: "DraftDeskTranslatingIDs", kind: .keepsTheMisconception, refusedBy: .saved,
+                because: "none was saved under those identifiers"
+            ),
+            WrongFix(
+                name: "DraftDeskOptionalSave", kind: .skipsTheWork, refusedBy: .failure,
+                because: "never reached the caller"
+            ),
+            WrongFix(
+                name: "DraftDeskRememberingReader", kind: .keepsTheMisconception, refusedBy: .opened,
+                because: "a later save"
+            ),
+            WrongFix(
+                name: "DraftDeskDeferredSave", kind: .skipsTheWork, refusedBy: .done,
+                because: "returned before its work was done"
+            ),
+        ]
     )
 }
 
