@@ -288,7 +288,7 @@ let guideAndTestTargets: [Target] = [
         // and what `make generated` writes from them (tables, lists, the workshop's manifest
         // list and entry points) must be current.
         .testTarget(
-            name: "DocumentationTests", dependencies: ["Demos", "Bench", "Rows", "RowKit", "Workload", "WorkshopChecks"], swiftSettings: strictSwift
+            name: "DocumentationTests", dependencies: ["Demos", "Bench", "Rows", "RowKit", "Workload", "WorkshopChecks", "TestSupport"], swiftSettings: strictSwift
         ),
         // The `lab` command as a user runs it (the built executable, as a child process), and
         // its argument parsing and workshop commands.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -7,9 +8,6 @@ import Support
 /// The catalog holds one demo per lesson, each pointing at a chapter that exists.
 @Suite("The demo catalog")
 struct DemoCatalogTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test("There is one demo for each lesson, in lesson order")
     func oneDemoPerLesson() {
         #expect(DemoCatalog.all.map { $0.lesson } == Array(1...19))
@@ -30,7 +28,7 @@ struct DemoCatalogTests {
     func chaptersExist() throws {
         for demo in DemoCatalog.all {
             let parts = demo.chapter.split(separator: "#", maxSplits: 1).map(String.init)
-            let file = Self.packageRoot.appendingPathComponent(parts[0])
+            let file = packageRoot.appendingPathComponent(parts[0])
             let text = try String(contentsOf: file, encoding: .utf8)
             if parts.count == 2 {
                 let anchors = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map(Self.anchor(ofHeading:))
@@ -42,7 +40,7 @@ struct DemoCatalogTests {
     @Test("Start here names each lesson's demo and links the demo's chapter")
     func startHereListsTheDemos() throws {
         let text = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("Docs/LabGuide.docc/StartHere.md"), encoding: .utf8
+            contentsOf: packageRoot.appendingPathComponent("Docs/LabGuide.docc/StartHere.md"), encoding: .utf8
         )
         // The rows of the lesson table: | 6 | lesson | [Global actor](doc:GlobalActor#Isolated-initializers) | `isolated-init` |
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && Int($0.dropFirst(2).prefix { $0.isNumber }) != nil }
@@ -65,7 +63,7 @@ struct DemoCatalogTests {
 
     @Test("The reference's demos section names every demo, in lesson order")
     func referenceNamesTheDemos() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "\n## ").first { $0.hasPrefix("The demos") })
         // "The demos, in lesson order: `queue-confinement`, …, `default-isolation`."
         let list = try #require(section.range(of: "The demos, in lesson order:"))

@@ -1,6 +1,7 @@
 import Bench
 import Demos
 import Foundation
+import TestSupport
 import RowKit
 import Rows
 import Testing
@@ -24,7 +25,7 @@ struct GeneratedTextTests {
     @Test("Every generated block is what the catalogs generate now", arguments: GeneratedText.blockPaths)
     func blocksAreCurrent(path: String) throws {
         // One test per file, its blocks in turn: `make generated` writes each file once.
-        let url = Guide.root.appendingPathComponent(path)
+        let url = packageRoot.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
         var current = text
         for block in GeneratedText.blocks where block.path == path {
@@ -43,7 +44,7 @@ struct GeneratedTextTests {
     @Test("Every generated file is what the catalogs generate now", arguments: GeneratedText.files.map(\.path))
     func fileIsCurrent(path: String) throws {
         let file = try #require(GeneratedText.files.first { $0.path == path })
-        let url = Guide.root.appendingPathComponent(path)
+        let url = packageRoot.appendingPathComponent(path)
         let text = try? String(contentsOf: url, encoding: .utf8)
         if text != file.text, Self.writing {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -74,7 +75,7 @@ struct GeneratedTextTests {
 
     @Test("Every exercise folder of the nested package is an exercise of the catalog")
     func noExerciseFolderLeftOver() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Guide.root.appendingPathComponent("Workshop/Exercises").path)
+        let folders = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Workshop/Exercises").path)
         #expect(Set(folders) == Set(ExerciseCatalog.all.map(\.folder)), "Workshop/Exercises holds \(folders.sorted())")
     }
 }

@@ -1,17 +1,11 @@
 import Foundation
+import TestSupport
 
 // MARK: - Guide
 
 /// The guide as the tests see it: every Markdown file under `Docs/`, read from the package
 /// this test file belongs to.
 enum Guide {
-    /// The package's root folder: three levels above this file
-    /// (`Tests/DocumentationTests/Guide.swift`).
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// Files `make results` writes into `Docs/` (`make bench` writes its own to `results/`).
     /// A link to one of them is not broken when the file is missing.
     static let generatedByBench: Set<String> = ["Docs/Results.md", "Docs/Results.svg", "Docs/Results.json"]
@@ -25,9 +19,9 @@ enum Guide {
     /// The pages a link check reads: the README and every `.md` file under `Docs/`.
     static let linkedPages: [String] = ["README.md"] + markdownPaths
 
-    /// The paths, relative to ``root``, of every `.md` file under `Docs/`, sorted.
+    /// The paths, relative to ``packageRoot``, of every `.md` file under `Docs/`, sorted.
     static let markdownPaths: [String] = {
-        let docs = root.appendingPathComponent("Docs")
+        let docs = packageRoot.appendingPathComponent("Docs")
         guard let walker = FileManager.default.enumerator(atPath: docs.path) else { return [] }
         var paths: [String] = []
         while let relative = walker.nextObject() as? String {
@@ -36,7 +30,7 @@ enum Guide {
         return paths.sorted()
     }()
 
-    /// The paths, relative to ``root``, of the package's code, scripts and build files:
+    /// The paths, relative to ``packageRoot``, of the package's code, scripts and build files:
     /// what a comment can cite a document from. Build folders are skipped.
     static let codePaths: [String] = {
         let extensions: Set<String> = ["swift", "c", "h", "sh", "modulemap"]
@@ -62,14 +56,14 @@ enum Guide {
         return names
     }()
 
-    /// The files under `folder` (the root when empty), relative to ``root``, outside build
+    /// The files under `folder` (the root when empty), relative to ``packageRoot``, outside build
     /// and version-control folders.
     static func files(under folder: String) -> [String] {
         if folder.isEmpty {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.path)) ?? []
             return names.filter { !$0.hasPrefix(".") }
         }
-        guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else {
+        guard let walker = FileManager.default.enumerator(atPath: packageRoot.appendingPathComponent(folder).path) else {
             return []
         }
         var found: [String] = []
@@ -83,14 +77,14 @@ enum Guide {
         return found
     }
 
-    /// The text of a file under ``root``, or nil when it cannot be read.
+    /// The text of a file under ``packageRoot``, or nil when it cannot be read.
     static func text(at relativePath: String) -> String? {
-        try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+        try? String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
     }
 
-    /// Whether `relativePath` names a file or folder under ``root``.
+    /// Whether `relativePath` names a file or folder under ``packageRoot``.
     static func exists(_ relativePath: String) -> Bool {
-        FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
+        FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(relativePath).path)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // MARK: - LayerTests
@@ -24,7 +25,7 @@ struct LayerTests {
 
     @Test("Package.swift lists every folder of Sources/Patterns/ as a pattern target, and no other: a new row's folder fails here until it is listed")
     func patternsListed() throws {
-        let manifest = try String(contentsOf: Guide.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let start = try #require(manifest.range(of: "let patterns = ["))
         let end = try #require(manifest[start.upperBound...].range(of: "]"))
         let listed = manifest[start.upperBound..<end.lowerBound].split(separator: ",")
@@ -42,7 +43,7 @@ struct LayerTests {
     func noUpwardImport(target: String) throws {
         let (layer, folder) = try #require(Self.targets[target])
         for file in Guide.files(under: folder) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: Guide.root.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             for module in Self.importedModules(in: text) {
                 guard let imported = Self.targets[module] else { continue }  // a system or package dependency
                 #expect(
@@ -55,7 +56,7 @@ struct LayerTests {
 
     @Test("The reference's layout names every layer and every target but the rows'")
     func referenceLayout() throws {
-        let reference = try String(contentsOf: Guide.root.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
+        let reference = try String(contentsOf: packageRoot.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
         let layout = try #require(reference.components(separatedBy: "## Layout").dropFirst().first?.components(separatedBy: "\n## ").first)
         for layer in Self.layers { #expect(layout.contains("\(layer)/"), "the layout does not name the layer \(layer)") }
         // A row's target is its folder of Patterns/, which the row table names: a new row
@@ -95,7 +96,7 @@ struct LayerTests {
     }
 
     static func folders(in path: String) -> [String] {
-        let url = Guide.root.appendingPathComponent(path)
+        let url = packageRoot.appendingPathComponent(path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false

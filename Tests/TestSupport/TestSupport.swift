@@ -3,6 +3,14 @@ import NoteStore
 import Workload
 import RowKit
 
+// MARK: - The package's root
+
+/// The package's root folder, three levels above this file
+/// (`Tests/TestSupport/TestSupport.swift`): where the tests read the documents, the sources
+/// and the workshop's tracked files.
+package let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 // MARK: - TemporaryFolder
 
 /// A folder under the system's temporary directory, removed when the value is released:

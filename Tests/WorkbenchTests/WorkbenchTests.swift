@@ -1,5 +1,6 @@
 import Support
 import Foundation
+import TestSupport
 import Testing
 @testable import Workbench
 import WorkshopChecks
@@ -94,7 +95,7 @@ struct WorkbenchTests {
 
     @Test("The solution's diff turns the starter into the solution", arguments: ExerciseCatalog.all)
     func solutionDiffApplies(_ exercise: Exercise) throws {
-        let real = Workbench(layout: WorkshopLayout(root: FakeCheckout.repository))
+        let real = Workbench(layout: WorkshopLayout(root: packageRoot))
         let diff = try real.solutionDiff(exercise)
         for file in exercise.files {
             let starter = try String(contentsOf: real.layout.starter(exercise, file), encoding: .utf8)

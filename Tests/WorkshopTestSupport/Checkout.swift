@@ -14,21 +14,7 @@ package final class Checkout {
     package init(exercises: [Exercise] = ExerciseCatalog.all) throws {
         folder = try TemporaryFolder()
         layout = WorkshopLayout(root: folder.url)
-        let real = WorkshopLayout(root: FakeCheckout.repository)
-        try FileManager.default.createDirectory(at: layout.package, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift")
-        )
-        for exercise in exercises {
-            for url in [layout.copy(exercise, "main.swift")] + exercise.files.flatMap({ [layout.starter(exercise, $0), layout.solution(exercise, $0)] }) {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            try FileManager.default.copyItem(at: real.copy(exercise, "main.swift"), to: layout.copy(exercise, "main.swift"))
-            for file in exercise.files {
-                try FileManager.default.copyItem(at: real.starter(exercise, file), to: layout.starter(exercise, file))
-                try FileManager.default.copyItem(at: real.solution(exercise, file), to: layout.solution(exercise, file))
-            }
-        }
+        try layout.copyTrackedFiles(of: exercises)
     }
 
     /// The text of a file, or nil when it does not exist.
@@ -38,5 +24,27 @@ package final class Checkout {
 
     package func write(_ text: String, to url: URL) throws {
         try Data(text.utf8).write(to: url)
+    }
+}
+
+// MARK: - Copying the tracked files
+
+extension WorkshopLayout {
+    /// Copies from this repository into this layout what git tracks of the workshop for
+    /// `exercises`: the nested package's manifest, each exercise's entry point, and its
+    /// starters and solutions.
+    package func copyTrackedFiles(of exercises: [Exercise]) throws {
+        let real = WorkshopLayout(root: packageRoot)
+        let manager = FileManager.default
+        try manager.createDirectory(at: package, withIntermediateDirectories: true)
+        try manager.copyItem(at: real.package.appendingPathComponent("Package.swift"), to: package.appendingPathComponent("Package.swift"))
+        for exercise in exercises {
+            let pairs = [(real.copy(exercise, "main.swift"), copy(exercise, "main.swift"))]
+                + exercise.files.flatMap { [(real.starter(exercise, $0), starter(exercise, $0)), (real.solution(exercise, $0), solution(exercise, $0))] }
+            for (from, to) in pairs {
+                try manager.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.copyItem(at: from, to: to)
+            }
+        }
     }
 }

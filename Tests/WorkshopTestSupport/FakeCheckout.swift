@@ -22,30 +22,15 @@ package final class FakeCheckout {
     /// The TMPDIR of the lab run here.
     package let temporary: String
 
-    /// This repository's root: three levels above this file.
-    package static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     package init(exercises: [Exercise] = [.confinement]) throws {
         folder = try TemporaryFolder()
         layout = WorkshopLayout(root: folder.url.appendingPathComponent("checkout"))
         temporary = folder.path("tmp")
-        let real = WorkshopLayout(root: Self.repository)
         let manager = FileManager.default
         try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try manager.createDirectory(at: layout.package.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
-        try manager.copyItem(at: real.package.appendingPathComponent("Package.swift"), to: layout.package.appendingPathComponent("Package.swift"))
         try manager.createDirectory(at: layout.root.appendingPathComponent("Sources/Workshop/WorkshopStarters"), withIntermediateDirectories: true)
-        for exercise in exercises {
-            for file in exercise.files {
-                for (from, to) in [(real.starter(exercise, file), layout.starter(exercise, file)), (real.solution(exercise, file), layout.solution(exercise, file))] {
-                    try manager.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try manager.copyItem(at: from, to: to)
-                }
-            }
-            let entry = layout.copy(exercise, "main.swift")
-            try manager.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: real.copy(exercise, "main.swift"), to: entry)
-        }
+        try layout.copyTrackedFiles(of: exercises)
         try Self.script(at: folder.path("swift"), "exit 0")
         try sourceRules("echo '[]'")
     }

@@ -1,11 +1,12 @@
 import Demos
 import Foundation
+import TestSupport
 import Testing
 import WorkshopChecks
 
 @Suite("The exercise catalog")
 struct ExerciseCatalogTests {
-    let layout = WorkshopLayout(root: Repository.root)
+    let layout = WorkshopLayout(root: packageRoot)
 
     @Test("There are at least nineteen exercises, numbered from 1 without a gap")
     func numbering() {
@@ -21,7 +22,7 @@ struct ExerciseCatalogTests {
             "Sources/Workshop/WorkshopStarters", "Workshop/Exercises",
         ] + [Exercise.DefaultIsolation.nonisolated, .mainActor].flatMap { [$0.solutionsFolder, $0.wrongFixesFolder] }
         for root in roots {
-            let entries = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent(root).path)
+            let entries = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(root).path)
             let folders = entries.filter { $0.first?.isNumber == true }
             #expect(Set(folders).isSubset(of: catalogued), "\(root): \(Set(folders).subtracting(catalogued).sorted()) is in no catalog line (ExerciseCatalog.all)")
         }
@@ -31,7 +32,7 @@ struct ExerciseCatalogTests {
     func metadata(_ exercise: Exercise) {
         #expect(DemoCatalog.all.contains { $0.lesson == exercise.lesson }, "no demo of lesson \(exercise.lesson)")
         let chapter = exercise.chapter.split(separator: "#").first.map(String.init) ?? exercise.chapter
-        #expect(FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(chapter).path), "\(chapter)")
+        #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(chapter).path), "\(chapter)")
         #expect(DemoCatalog.demo(named: exercise.demo) != nil, "no demo named \(exercise.demo)")
         #expect(!exercise.source.isEmpty)
         #expect(exercise.hints.count >= 2)
@@ -65,7 +66,7 @@ struct ExerciseCatalogTests {
         #expect(list.contains("\"\(exercise.folder)\"") == mainActor, "\(list)")
         // The lab compiles the solution in the target of its isolation, and only there.
         for isolation in [Exercise.DefaultIsolation.nonisolated, .mainActor] {
-            let folder = Repository.root.appendingPathComponent("\(isolation.solutionsFolder)/\(exercise.folder)").path
+            let folder = packageRoot.appendingPathComponent("\(isolation.solutionsFolder)/\(exercise.folder)").path
             #expect(FileManager.default.fileExists(atPath: folder) == (isolation == exercise.defaultIsolation), "\(folder)")
         }
     }

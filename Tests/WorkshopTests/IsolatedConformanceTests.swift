@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WorkshopChecks
 
@@ -91,7 +92,7 @@ struct IsolatedConformanceTests {
     func compile(_ variant: Variant) async throws {
         let exercise = Exercise.isolatedConformance
         let file = try #require(exercise.files.first)
-        let starter = try String(contentsOf: WorkshopLayout(root: Repository.root).starter(exercise, file), encoding: .utf8)
+        let starter = try String(contentsOf: WorkshopLayout(root: packageRoot).starter(exercise, file), encoding: .utf8)
         var source = starter
         for edit in variant.edits {
             #expect(starter.components(separatedBy: edit.replacing).count == 2, "the starter has no single \(edit.replacing)")
@@ -112,7 +113,7 @@ struct IsolatedConformanceTests {
     func nonisolatedDefault() async throws {
         let exercise = Exercise.isolatedConformance
         let file = try #require(exercise.files.first)
-        let starter = WorkshopLayout(root: Repository.root).starter(exercise, file)
+        let starter = WorkshopLayout(root: packageRoot).starter(exercise, file)
         #expect(try await StarterCompiler().errors(compiling: starter, isolation: .nonisolated) == [])
     }
 }

@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import TestSupport
 import Testing
 import WorkshopChecks
 import ChildProcesses
@@ -26,7 +27,7 @@ struct ReferenceTests {
         case .compileError(let expected):
             let file = try #require(exercise.files.first)
             let errors = try await StarterCompiler().errors(
-                compiling: WorkshopLayout(root: Repository.root).starter(exercise, file), isolation: exercise.defaultIsolation
+                compiling: WorkshopLayout(root: packageRoot).starter(exercise, file), isolation: exercise.defaultIsolation
             )
             let first = try #require(errors.first, "the starter compiles")
             #expect(first.contains(expected), "the first error is: \(first)")
@@ -45,7 +46,7 @@ struct ReferenceTests {
     @Test("The solutions of the exercises that start with a compile error compile on their own, as a learner's copy does")
     func compileErrorSolutionsCompile() async throws {
         let compiler = try StarterCompiler()
-        let layout = WorkshopLayout(root: Repository.root)
+        let layout = WorkshopLayout(root: packageRoot)
         for exercise in ExerciseCatalog.all {
             guard case .compileError = exercise.startingFailure, let file = exercise.files.first else { continue }
             #expect(

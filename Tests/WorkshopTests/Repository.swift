@@ -6,15 +6,11 @@ import Support
 
 // MARK: - Repository
 
-/// The checkout these tests belong to, and the programs built beside them.
+/// The programs built beside these tests, and the reports of the reference checks they run.
 enum Repository {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
-
-    /// Three levels above this file: `Tests/WorkshopTests/Repository.swift`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs the check of `exercise` on its tracked starter or solution, in
     /// `WorkshopReference`, built beside this test executable, and returns its report.

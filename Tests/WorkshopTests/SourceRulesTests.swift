@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WorkshopTestSupport
 
@@ -153,7 +154,7 @@ struct SourceRulesTests {
 
     @Test("Every starter and every solution keeps the rules")
     func referenceFilesKeepTheRules() throws {
-        let layout = WorkshopLayout(root: Repository.root)
+        let layout = WorkshopLayout(root: packageRoot)
         for exercise in ExerciseCatalog.all {
             for file in exercise.files {
                 for url in [layout.starter(exercise, file), layout.solution(exercise, file)] {
@@ -183,7 +184,7 @@ struct GradedFilesTests {
 
     @Test("The tracked entry point of every exercise is the one the lab writes")
     func entryPoints() throws {
-        let layout = WorkshopLayout(root: Repository.root)
+        let layout = WorkshopLayout(root: packageRoot)
         for exercise in ExerciseCatalog.all {
             let text = try String(contentsOf: layout.copy(exercise, "main.swift"), encoding: .utf8)
             #expect(text == exercise.entryPointSource, "\(exercise.folder)/main.swift")

@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import TestSupport
 import WorkshopChecks
 import ChildProcesses
 import Support
@@ -20,7 +21,7 @@ struct StarterCompiler {
         // The lab's modules import C modules: their maps are the ones SwiftPM wrote into the
         // build folder, the package's own, and those of its dependencies' checkouts.
         let maps = Self.maps(in: build, pattern: ["*.build"])
-            + Self.maps(in: Repository.root.appendingPathComponent("Sources"), pattern: ["*", "*"])
+            + Self.maps(in: packageRoot.appendingPathComponent("Sources"), pattern: ["*", "*"])
             + Self.maps(in: build.appendingPathComponent("../../checkouts").standardizedFileURL, pattern: ["*", "Sources", "*", "include"])
         arguments = ["-I", modules.path] + maps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
     }

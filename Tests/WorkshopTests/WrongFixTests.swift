@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import TestSupport
 import Meters
 import Testing
 import Workload
@@ -20,7 +21,7 @@ struct WrongFixTests {
     func refused(_ fix: WrongFix) async throws {
         let exercise = try #require(ExerciseCatalog.exercise(fix.exercise))
         if fix.refusedBy == .source {
-            let text = try String(contentsOf: Repository.root.appendingPathComponent(fix.file), encoding: .utf8)
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(fix.file), encoding: .utf8)
             let findings = SourceRules(for: exercise).findings(in: [(name: "\(fix.name).swift", text: text)])
             #expect(findings.contains { $0.message.contains(fix.because) }, "\(findings.map(\.message))")
             return
@@ -80,7 +81,7 @@ struct WrongFixTests {
 
     @Test("Every open hole, a wrong fix no check refuses yet, is named for trainers in the trainers' guide")
     func openHolesAreNamed() throws {
-        let guide = try String(contentsOf: Repository.root.appendingPathComponent("Docs/TrainersGuide.md"), encoding: .utf8)
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("Docs/TrainersGuide.md"), encoding: .utf8)
         for hole in openHoles {
             let named = guide.contains(hole.name)
             #expect(named, "Docs/TrainersGuide.md does not name \(hole.name)")
@@ -97,7 +98,7 @@ struct WrongFixTests {
         #expect(listed.subtracting(WrongFix.compiled).isEmpty, "in a catalog but not compiled: \(listed.subtracting(WrongFix.compiled).sorted())")
         for fix in wrongFixes + openHoles {
             #expect(fix.check != nil, "\(fix.name): no type of that name where exercise \(fix.exercise)'s isolation compiles its wrong fixes")
-            #expect(FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(fix.file).path), "\(fix.file)")
+            #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(fix.file).path), "\(fix.file)")
         }
     }
 
