@@ -1,6 +1,6 @@
 // MARK: - Scenario
 
-/// The seven fixed scenarios of the lab, by the name the command line, the reports and the
+/// The fixed scenarios of the lab, by the name the command line, the reports and the
 /// benchmarks know them by. Each is one kind of operation, repeated; what it is and does
 /// lives in its ``definition`` (Scenarios/, one file per scenario).
 public enum Scenario: String, CaseIterable, Sendable, Codable {
