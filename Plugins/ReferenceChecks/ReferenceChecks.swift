@@ -34,10 +34,12 @@ struct ReferenceChecks: BuildToolPlugin {
         let exercises = context.package.directoryURL.appending(components: "Workshop", "Exercises")
         let sources = target.sourceFiles(withSuffix: "swift").map(\.url)
         let relative = sources.map { String($0.path.dropFirst(root.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-        // An exercise's folder is named from its number (`01-confinement`).
+        // An exercise's folder is named from its number (`01-confinement`). A new exercise's
+        // entry point is missing until `make generated` writes it, after a build: the
+        // generator then leaves the exercise out of the tables, and the tests say so.
         let entryPoints = Set(relative.compactMap { path in
             path.split(separator: "/").dropLast().first { $0.first?.isNumber == true }.map { exercises.appending(components: String($0), "main.swift") }
-        })
+        }).filter { FileManager.default.fileExists(atPath: $0.path) }
         let output = context.pluginWorkDirectoryURL.appending(component: "ReferenceChecks.swift")
         return [
             .buildCommand(
