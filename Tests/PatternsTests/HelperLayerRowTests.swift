@@ -27,19 +27,21 @@ struct HelperLayerRowTests {
     /// The actor writes every call itself, to pass its input through the helper; a call it
     /// forgot would come from `ContextActor` and skip the helper. With a `@concurrent` helper
     /// that is one job fewer on the queue, which this counts for every call the workload
-    /// makes: a scenario's operation, made as the runner makes it (the scenarios make every
-    /// call but the list's, ScenarioPlanTests hold), and the list's read.
+    /// makes: each operation of a short plan of every scenario, made as the runner makes it
+    /// (the scenarios make every call but the list's, ScenarioPlanTests hold), and the
+    /// list's read.
     @Test("Every call the workload makes passes through the helper: two jobs on the queue with a @concurrent one", arguments: Scenario.allCases)
     func everyCallIsChecked(_ scenario: Scenario) async throws {
         let repository = try ConcurrentStore.HelperLayerRepository(container: Self.container(), name: "concurrent")
-        let plan = ScenarioPlan(scenario: scenario, operations: 1, clients: 1, seed: 3)
+        let plan = ScenarioPlan(scenario: scenario, operations: 10, clients: 1, seed: 3)
         try await ScenarioRunner.prepare(plan, on: repository)
-        let operation = try #require(Array(plan.clients[0]).first)
         var reads = Checksum()
-        var before = repository.modelExecutor.enqueuedJobs
-        try await operation.perform(on: repository, reads: &reads)
-        #expect(repository.modelExecutor.enqueuedJobs - before == 2 * operation.calls.count, "\(operation.calls)")
-        before = repository.modelExecutor.enqueuedJobs
+        for operation in plan.clients[0] {
+            let before = repository.modelExecutor.enqueuedJobs
+            try await operation.perform(on: repository, reads: &reads)
+            #expect(repository.modelExecutor.enqueuedJobs - before == 2 * operation.calls.count, "\(operation.calls)")
+        }
+        let before = repository.modelExecutor.enqueuedJobs
         _ = try await repository.listScreen(titles: 5)
         #expect(repository.modelExecutor.enqueuedJobs - before == 2, "the list's read")
         await repository.close()

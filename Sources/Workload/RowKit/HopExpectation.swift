@@ -82,12 +82,13 @@ public struct HopExpectation: Sendable {
         var lower = listReads * list.lowerBound + besides.lowerBound
         var upper = listReads * list.upperBound + besides.upperBound
         for operation in plan.clients.joined() {
-            for call in operation.calls {
+            let calls = operation.calls
+            for call in calls {
                 let range = hops(call)
                 lower += range.lowerBound
                 upper += range.upperBound
             }
-            if !operation.calls.isEmpty {
+            if !calls.isEmpty {
                 lower += firstCallOfOperation
                 upper += firstCallOfOperation
             }
