@@ -277,26 +277,16 @@ final class SelfRetainingNode: @unchecked Sendable {
 
 /// A repository that holds a leaking node and lets go of it in `close()`: a leak check
 /// built after `close()` would never see the node.
-final class DetachingRepository: NoteRepository, @unchecked Sendable {
+final class DetachingRepository: ForwardingRepository, @unchecked Sendable {
     // Unchecked: `node` is written once, in `close()`, which the runner calls after the
     // last operation, with nothing else running.
-    private let inner: StoreSyncRepository
+    let wrapped: any NoteRepository
     private var node: SelfRetainingNode? = SelfRetainingNode()
 
-    init(wrapping inner: StoreSyncRepository) { self.inner = inner }
+    init(wrapping wrapped: StoreSyncRepository) { self.wrapped = wrapped }
 
-    func importBatch(_ batch: NoteBatch) async throws { try inner.importBatch(batch) }
-    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try inner.snapshot(of: id) }
-    func update(_ id: NoteID, with edit: NoteEdit) async throws { try inner.update(id, with: edit) }
-    func title(of id: NoteID) async throws -> String { try inner.title(of: id) }
-    func body(of id: NoteID) async throws -> String { try inner.body(of: id) }
-    func folderName(of id: NoteID) async throws -> String { try inner.folderName(of: id) }
-    func modified(of id: NoteID) async throws -> Date { try inner.modified(of: id) }
-    func listScreen(titles: Int) async throws -> ListScreen { try inner.listScreen(titles: titles) }
-    func count() async throws -> Int { try inner.count() }
-    func checksum() async throws -> Checksum { try inner.checksum() }
     func close() async throws {
         node = nil
-        inner.close()
+        try await wrapped.close()
     }
 }

@@ -32,13 +32,7 @@ struct StoreWorkProbeTests {
         // second half three times through the queue, each time as notes of their own.
         let plan = ScenarioPlan(scenario: scenario, operations: 2 * trips, clients: 1, seed: 1)
         let operations = Array(plan.clients.joined())
-        func imported(_ operation: ScenarioPlan.Operation) -> Int {
-            switch operation {
-            case .importBatch(let batch): batch.notes.count
-            case .sync(let write): imported(write)
-            case .pointRead, .chatty, .update: 0
-            }
-        }
+        func imported(_ operation: ScenarioPlan.Operation) -> Int { operation.importedBatch?.notes.count ?? 0 }
         let expected = plan.setup.reduce(0) { $0 + $1.notes.count }
             + operations.prefix(trips).reduce(0) { $0 + imported($1) }
             + 3 * operations.suffix(trips).reduce(0) { $0 + imported($1) }

@@ -61,10 +61,10 @@ struct StressTests {
 /// The counts are atomics, not a `Mutex`: ThreadSanitizer cannot see how a contended
 /// `Synchronization.Mutex` hands its lock over on Linux, and reported the increments made
 /// under it as a race under `make race`; an atomic increment it sees.
-final class CountingRepository: NoteRepository {
+final class CountingRepository: ForwardingRepository {
     struct Calls { var reads = 0, updates = 0, failures = 0 }
     private enum Kind { case read, update }
-    private let base: any NoteRepository
+    let wrapped: any NoteRepository
     private let reads = Atomic<Int>(0)
     private let updates = Atomic<Int>(0)
     private let failures = Atomic<Int>(0)
@@ -75,7 +75,7 @@ final class CountingRepository: NoteRepository {
         )
     }
 
-    init(_ base: any NoteRepository) { self.base = base }
+    init(_ wrapped: any NoteRepository) { self.wrapped = wrapped }
 
     private func counted<T>(_ kind: Kind?, _ body: () async throws -> T) async throws -> T {
         do {
@@ -92,15 +92,7 @@ final class CountingRepository: NoteRepository {
         }
     }
 
-    func importBatch(_ batch: NoteBatch) async throws { try await counted(nil) { try await base.importBatch(batch) } }
-    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try await counted(.read) { try await base.snapshot(of: id) } }
-    func update(_ id: NoteID, with edit: NoteEdit) async throws { try await counted(.update) { try await base.update(id, with: edit) } }
-    func title(of id: NoteID) async throws -> String { try await base.title(of: id) }
-    func body(of id: NoteID) async throws -> String { try await base.body(of: id) }
-    func folderName(of id: NoteID) async throws -> String { try await base.folderName(of: id) }
-    func modified(of id: NoteID) async throws -> Date { try await base.modified(of: id) }
-    func listScreen(titles: Int) async throws -> ListScreen { try await base.listScreen(titles: titles) }
-    func count() async throws -> Int { try await base.count() }
-    func checksum() async throws -> Checksum { try await base.checksum() }
-    func close() async throws { try await base.close() }
+    func importBatch(_ batch: NoteBatch) async throws { try await counted(nil) { try await wrapped.importBatch(batch) } }
+    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try await counted(.read) { try await wrapped.snapshot(of: id) } }
+    func update(_ id: NoteID, with edit: NoteEdit) async throws { try await counted(.update) { try await wrapped.update(id, with: edit) } }
 }

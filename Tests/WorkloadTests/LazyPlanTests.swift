@@ -62,7 +62,7 @@ struct LazyPlanTests {
     )
     func segmentedRunEndsAtReference(scenario: Scenario, concurrentClients: Bool) async throws {
         let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 9 : 90, clients: 3, seed: 21)
-        let repository = DictionaryRepository()
+        let repository = ReferenceRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
         var meter = SegmentCounter()
         // Six operations a segment over three clients: two each, so a client's 3 or 30 run in 2 or 15.
@@ -83,7 +83,7 @@ struct LazyPlanTests {
     )
     func fixedCostSegment(clients: ClientMode) async throws {
         let plan = ScenarioPlan(scenario: .pointRead, operations: 90, clients: 3, seed: 21)
-        let repository = DictionaryRepository()
+        let repository = ReferenceRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
         var asking = FixedCostCounter()
         let run = try await ScenarioRunner.run(

@@ -131,10 +131,10 @@ struct ListFrameReaderTests {
 
 // MARK: - ListingRepository
 
-/// ``DictionaryRepository`` with a list that may lie. Its import waits until the list has
+/// ``ReferenceRepository`` with a list that may lie. Its import waits until the list has
 /// been read ``readsBeforeImport`` times, so every run renders that many frames however
 /// fast the import is: the tests count frames, never time them.
-actor ListingRepository: NoteRepository {
+actor ListingRepository: ForwardingRepository {
     enum Lie: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// One note more than the store holds: not a whole number of batches.
         case partialBatch
@@ -150,7 +150,7 @@ actor ListingRepository: NoteRepository {
 
     static let readsBeforeImport = 3
 
-    private let inner = DictionaryRepository()
+    nonisolated let wrapped: any NoteRepository = ReferenceRepository()
     private let lie: Lie?
     private var firstScreen: ListScreen?
     private(set) var listReads = 0
@@ -175,7 +175,7 @@ actor ListingRepository: NoteRepository {
             for waiter in waiting { waiter.resume() }
             waiting = []
         }
-        var screen = await inner.listScreen(titles: titles)
+        var screen = try await wrapped.listScreen(titles: titles)
         guard let first = firstScreen else {
             // The first frame is always right: the seeded notes, before any batch.
             firstScreen = screen
@@ -198,16 +198,6 @@ actor ListingRepository: NoteRepository {
         if holding, listReads < Self.readsBeforeImport {
             await withCheckedContinuation { waiting.append($0) }
         }
-        try await inner.importBatch(batch)
+        try await wrapped.importBatch(batch)
     }
-
-    func snapshot(of id: NoteID) async throws -> NoteSnapshot { try await inner.snapshot(of: id) }
-    func update(_ id: NoteID, with edit: NoteEdit) async throws { try await inner.update(id, with: edit) }
-    func title(of id: NoteID) async throws -> String { try await inner.title(of: id) }
-    func body(of id: NoteID) async throws -> String { try await inner.body(of: id) }
-    func folderName(of id: NoteID) async throws -> String { try await inner.folderName(of: id) }
-    func modified(of id: NoteID) async throws -> Date { try await inner.modified(of: id) }
-    func count() async throws -> Int { await inner.count() }
-    func checksum() async throws -> Checksum { await inner.checksum() }
-    func close() async throws {}
 }

@@ -19,6 +19,14 @@ struct ScenarioPlanTests {
         #expect(plan.clients.joined().allSatisfy { $0.calls.count == scenario.definition.callsPerOperation })
     }
 
+    @Test("Some scenario makes every call of the repository but the list's read, which a scenario's list makes")
+    func everyCallIsMade() {
+        let made = Scenario.allCases.flatMap { scenario in
+            ScenarioPlan(scenario: scenario, operations: 60, clients: 1, seed: 42).clients.joined().flatMap(\.calls)
+        }
+        #expect(Set(made + [.listScreen]) == Set(RepositoryCall.allCases))
+    }
+
     @Test("Every operation has the main-actor reader exactly when its scenario says so", arguments: Scenario.allCases)
     func readers(scenario: Scenario) {
         let plan = ScenarioPlan(scenario: scenario, operations: 60, clients: 3, seed: 42)
@@ -32,12 +40,7 @@ struct ScenarioPlanTests {
     func notesImported(scenario: Scenario) {
         for operations in [1, 6, 7] {
             let plan = ScenarioPlan(scenario: scenario, operations: operations, clients: 1, seed: 42)
-            let imported = plan.clients[0].reduce(0) { count, operation in
-                switch operation {
-                case .importBatch(let batch), .sync(.importBatch(let batch)): count + batch.notes.count
-                default: count
-                }
-            }
+            let imported = plan.clients[0].reduce(0) { $0 + ($1.importedBatch?.notes.count ?? 0) }
             #expect(imported == scenario.definition.notesImported(by: operations), "\(operations) operations")
         }
     }
@@ -69,12 +72,7 @@ struct ScenarioPlanTests {
     func clientsTouchDisjointNotes(scenario: Scenario, clients: Int) {
         let plan = ScenarioPlan(scenario: scenario, operations: 400, clients: clients, seed: 9)
         let touched = plan.clients.map { operations in
-            Set(operations.compactMap { operation -> NoteID? in
-                switch operation {
-                case .pointRead(let id), .update(let id, _), .chatty(let id): id
-                case .importBatch, .sync: nil
-                }
-            })
+            Set(operations.flatMap { operation in operation.notes.read + operation.notes.written })
         }
         for (index, notes) in touched.enumerated() {
             #expect(!notes.isEmpty)
@@ -92,16 +90,8 @@ struct ScenarioPlanTests {
     )
     func noClientWritesAnothersNotes(scenario: Scenario, clients: Int) {
         let plan = ScenarioPlan(scenario: scenario, operations: 400, clients: clients, seed: 9)
-        func notes(of operation: ScenarioPlan.Operation) -> (written: [NoteID], read: [NoteID]) {
-            switch operation {
-            case .importBatch(let batch): (batch.notes.map(\.id), [])
-            case .update(let id, _): ([id], [id])
-            case .pointRead(let id), .chatty(let id): ([], [id])
-            case .sync(let write): notes(of: write)
-            }
-        }
         let perClient = plan.clients.map { operations in
-            operations.map(notes(of:)).reduce(into: (written: Set<NoteID>(), touched: Set<NoteID>())) { sets, notes in
+            operations.map(\.notes).reduce(into: (written: Set<NoteID>(), touched: Set<NoteID>())) { sets, notes in
                 sets.written.formUnion(notes.written)
                 sets.touched.formUnion(notes.written + notes.read)
             }

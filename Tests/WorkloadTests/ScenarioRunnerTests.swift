@@ -14,7 +14,7 @@ struct ScenarioRunnerTests {
         for clients in [1, 3] {
             let plan = ScenarioPlan(scenario: scenario, operations: scenario == .importBatch ? 3 : 30, clients: clients, seed: 13)
             let outcome = try await ScenarioRunner.outcome(
-                of: plan, on: DictionaryRepository(), concurrentClients: concurrentClients
+                of: plan, on: ReferenceRepository(), concurrentClients: concurrentClients
             )
             #expect(outcome == ReferenceModel.expectedOutcome(of: plan), "\(clients) clients")
         }
@@ -23,7 +23,7 @@ struct ScenarioRunnerTests {
     @Test("A recorder gets one log per client, with one entry per operation", arguments: [true, false])
     func oneLogPerClient(concurrentClients: Bool) async throws {
         let plan = ScenarioPlan(scenario: .mixed, operations: 22, clients: 4, seed: 17)
-        let repository = DictionaryRepository()
+        let repository = ReferenceRepository()
         try await ScenarioRunner.prepare(plan, on: repository)
         let run = try await ScenarioRunner.run(
             plan, on: repository, clients: concurrentClients ? .concurrent : .sequential, recorder: CountingRecorder()
@@ -37,7 +37,7 @@ struct ScenarioRunnerTests {
         let plan = ScenarioPlan(scenario: .pointRead, operations: 5, clients: 2, seed: 19)
         // Not prepared: the first read of every client finds nothing.
         await #expect(throws: NoteStoreError.self) {
-            _ = try await ScenarioRunner.run(plan, on: DictionaryRepository())
+            _ = try await ScenarioRunner.run(plan, on: ReferenceRepository())
         }
     }
 
@@ -67,6 +67,15 @@ struct HopExpectationTests {
         #expect(HopExpectation.perCall(2, plusOneWhen: "late", because: "two hops").hopsPerOperation(in: plan) == 8...12)
         let titleOnly = HopExpectation(reasons: ["only title hops"]) { $0 == .title ? 1 : 0 }
         #expect(titleOnly.hopsPerOperation(in: plan) == 1...1)
+    }
+
+    @Test("Hops on each operation's first call count once per operation, whatever that call is")
+    func firstCallOfOperation() {
+        let chatty = ScenarioPlan(scenario: .chatty, operations: 10, clients: 2, seed: 1)
+        let entering = HopExpectation.perCall(1, because: "one hop").onEachOperationsFirstCall(plus: 2)
+        #expect(entering.hopsPerOperation(in: chatty) == 6...6, "four calls, and two more on the first")
+        let imports = ScenarioPlan(scenario: .uiDuringImport, operations: 4, clients: 1, seed: 1)
+        #expect(entering.listScreen(2).hopsPerOperation(in: imports, listReads: 4) == 5...5, "3 per import, 2 per list read")
     }
 
     @Test("The list's reads count the list's own declaration, or the one every call has")

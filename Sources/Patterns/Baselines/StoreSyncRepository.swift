@@ -8,13 +8,7 @@ import NoteStore
 import Workload
 import RowKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-public final class StoreSyncRepository: NoteRepository {
+public final class StoreSyncRepository: PerformAndWaitRepository {
     // `NoteContext` is not Sendable; this class is, because it touches the context only in
     // `performAndWait`, on the context's queue. The compiler cannot see that.
     private nonisolated(unsafe) let context: NoteContext
@@ -26,48 +20,9 @@ public final class StoreSyncRepository: NoteRepository {
         storeContainer = container
     }
 
-    public func importBatch(_ batch: NoteBatch) throws {
-        try context.performAndWait { () throws(NoteStoreError) in try context.importBatch(batch) }
-    }
-
-    public func snapshot(of id: NoteID) throws -> NoteSnapshot {
-        try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).snapshot }
-    }
-
-    public func update(_ id: NoteID, with edit: NoteEdit) throws {
-        try context.performAndWait { () throws(NoteStoreError) in try context.apply(edit, to: id) }
-    }
-
-    public func title(of id: NoteID) throws -> String {
-        try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).title }
-    }
-
-    public func body(of id: NoteID) throws -> String {
-        try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).body }
-    }
-
-    public func folderName(of id: NoteID) throws -> String {
-        try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).folder.name }
-    }
-
-    public func modified(of id: NoteID) throws -> Date {
-        try context.performAndWait { () throws(NoteStoreError) in try context.existingObject(with: id).modified }
-    }
-
-    public func listScreen(titles: Int) throws -> ListScreen {
-        try context.performAndWait { () throws(NoteStoreError) in try context.listScreen(titles: titles) }
-    }
-
-    public func count() throws -> Int {
-        try context.performAndWait { () throws(NoteStoreError) in try context.fetchCount() }
-    }
-
-    public func checksum() throws -> Checksum {
-        try context.performAndWait { () throws(NoteStoreError) in try context.contentChecksum() }
-    }
-
-    public func close() {
-        context.performAndWait { context.close() }
+    // The calls are `PerformAndWaitRepository`'s: each is one of these, in place.
+    public func performAndWait<T, E: Error>(_ body: (NoteContext) throws(E) -> T) throws(E) -> T {
+        try context.performAndWait { () throws(E) -> T in try body(context) }
     }
 }
 

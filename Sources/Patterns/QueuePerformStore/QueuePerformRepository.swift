@@ -2,20 +2,15 @@
 //
 // Lesson 1 (sources 002, 004): a context and its objects are not thread-safe; all access
 // goes through `perform`, which runs a closure on the context's serial queue. Every call
-// below is one job on that queue: the caller suspends, the queue wakes a thread, the
-// caller resumes. Only identifiers and snapshots cross back.
+// (`PerformingRepository`'s, through the repository's `perform` below) is one job on that
+// queue: the caller suspends, the queue wakes a thread, the caller resumes. Only
+// identifiers and snapshots cross back.
 
 import NoteStore
 import Workload
 import RowKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-public final class QueuePerformRepository: NoteRepository {
+public final class QueuePerformRepository: PerformingRepository {
     // `NoteContext` is not Sendable; this class is, because it never touches the context
     // except inside `perform`, on the context's queue. The compiler cannot see that.
     private nonisolated(unsafe) let context: NoteContext
@@ -27,54 +22,17 @@ public final class QueuePerformRepository: NoteRepository {
         storeContainer = container
     }
 
-    public func importBatch(_ batch: NoteBatch) async throws {
-        try await context.perform { context in try context.importBatch(batch) }
-    }
-
-    // snippet: calls
-    public func snapshot(of id: NoteID) async throws -> NoteSnapshot {
-        try await context.perform { context in try context.existingObject(with: id).snapshot }
-    }
-
-    public func update(_ id: NoteID, with edit: NoteEdit) async throws {
-        try await context.perform { context in try context.apply(edit, to: id) }
+    // The calls are `PerformingRepository`'s: each is one of these, a job on the queue.
+    // snippet: perform
+    public func perform<T: Sendable, E: Error>(
+        _ body: sending @escaping (NoteContext) throws(E) -> T
+    ) async throws(E) -> T {
+        try await context.perform(body)
     }
     // snippet: end
 
-    public func title(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).title }
-    }
-
-    public func body(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).body }
-    }
-
-    public func folderName(of id: NoteID) async throws -> String {
-        try await context.perform { context in try context.existingObject(with: id).folder.name }
-    }
-
-    public func modified(of id: NoteID) async throws -> Date {
-        try await context.perform { context in try context.existingObject(with: id).modified }
-    }
-
-    public func listScreen(titles: Int) async throws -> ListScreen {
-        try await context.perform { context in try context.listScreen(titles: titles) }
-    }
-
-    public func count() async throws -> Int {
-        try await context.perform { context in try context.fetchCount() }
-    }
-
-    public func checksum() async throws -> Checksum {
-        try await context.perform { context in try context.contentChecksum() }
-    }
-
     /// Jobs sent to the context's queue so far: one per call of this repository.
     public var queueJobCount: Int { context.queue.jobCount }
-
-    public func close() async throws {
-        await context.perform { context in context.close() }
-    }
 }
 
 extension RowDescriptor {

@@ -4,12 +4,6 @@ import NoteStore
 import Workload
 import RowKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 // MARK: - A planted leak
 
 /// A row that leaks on purpose, for the lab's own tests: raw-sqlite, plus, on every open, a
@@ -39,8 +33,8 @@ extension RowDescriptor {
 
 /// raw-sqlite's calls, and a stored closure that holds the only reference to a ticket whose
 /// own closure captures the ticket.
-package final class PlantedLeakRepository: NoteRepository {
-    private let wrapped: RawSQLiteRepository
+package final class PlantedLeakRepository: ForwardingRepository {
+    package let wrapped: any NoteRepository
     private let describe: @Sendable () -> Void
 
     package init(wrapping wrapped: RawSQLiteRepository) {
@@ -49,18 +43,6 @@ package final class PlantedLeakRepository: NoteRepository {
         ticket.onUse = { ticket.uses += ticket.payload.count }
         describe = { [ticket] in ticket.onUse() }
     }
-
-    package func importBatch(_ batch: NoteBatch) async throws { try await wrapped.importBatch(batch) }
-    package func snapshot(of id: NoteID) async throws -> NoteSnapshot { try await wrapped.snapshot(of: id) }
-    package func update(_ id: NoteID, with edit: NoteEdit) async throws { try await wrapped.update(id, with: edit) }
-    package func title(of id: NoteID) async throws -> String { try await wrapped.title(of: id) }
-    package func body(of id: NoteID) async throws -> String { try await wrapped.body(of: id) }
-    package func folderName(of id: NoteID) async throws -> String { try await wrapped.folderName(of: id) }
-    package func modified(of id: NoteID) async throws -> Date { try await wrapped.modified(of: id) }
-    package func listScreen(titles: Int) async throws -> ListScreen { try await wrapped.listScreen(titles: titles) }
-    package func count() async throws -> Int { try await wrapped.count() }
-    package func checksum() async throws -> Checksum { try await wrapped.checksum() }
-    package func close() async throws { try await wrapped.close() }
 }
 
 /// What the planted cycle holds. `@unchecked Sendable`: it is made and used by the one

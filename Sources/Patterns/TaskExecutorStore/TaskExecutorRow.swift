@@ -25,20 +25,21 @@ extension RowDescriptor {
         "the list's read, from the main actor, whose task prefers no executor: into the actor and back, two hops; one job on the context's queue, and the return on the main queue, which is not the global pool",
     ]
 
-    /// One per call, and two more on the call that starts an operation (a read's first call,
-    /// snapshot or title); one fewer in an optimized build when that call returns nothing
-    /// (a write). The list's read comes from the main actor: two hops, into the actor and back.
+    /// One per call, and two more on the call that starts an operation, whichever it is;
+    /// one fewer in an optimized build when that call returns nothing (a write). The list's
+    /// read comes from the main actor: two hops, into the actor and back.
     static let taskExecutorHops = HopExpectation(
-        reasons: taskExecutorReasons, reads: 1, writes: voidCallHops, overrides: [.snapshot: 3, .title: 3, .listScreen: 2]
-    )
+        reasons: taskExecutorReasons, reads: 1, writes: writeHops, overrides: [.listScreen: 2]
+    ).onEachOperationsFirstCall(plus: 2)
 
-    /// An import's or an update's count, which the optimizer decides: the switch it drops is
-    /// in Workload's `ScenarioRunner.perform`. `DEBUG` stands for "not optimized" here, as it
-    /// does in SwiftPM's debug builds; a debug build given `-O` by hand would make 2.
+    /// An import's or an update's own count, besides the two of an operation's first call,
+    /// which the optimizer decides: the switch it drops is in Workload's
+    /// `ScenarioPlan.Operation.perform(on:view:reads:)`. `DEBUG` stands for "not optimized"
+    /// here, as it does in SwiftPM's debug builds; a debug build given `-O` by hand would make 0.
     #if DEBUG
-    static let voidCallHops = 3
+    static let writeHops = 1
     #else
-    static let voidCallHops = 2
+    static let writeHops = 0
     #endif
 
     /// `task-executor`: `custom-executor` with client tasks that prefer the context's executor.

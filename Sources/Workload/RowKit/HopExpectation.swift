@@ -14,16 +14,24 @@ public struct HopExpectation: Sendable {
     public let reasons: [String]
     /// What decides the hops beyond the lower bound, when there are any.
     public let condition: String?
+    /// Hops the first call of every operation makes beyond its ``hops``: none unless a row
+    /// says so (``onEachOperationsFirstCall(plus:)``).
+    public let firstCallOfOperation: Int
 
     public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> Int) {
         self.reasons = reasons
         self.condition = nil
+        self.firstCallOfOperation = 0
         self.hops = { call in hops(call)...hops(call) }
     }
 
-    private init(reasons: [String], condition: String?, hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>) {
+    private init(
+        reasons: [String], condition: String?, firstCallOfOperation: Int,
+        hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>
+    ) {
         self.reasons = reasons
         self.condition = condition
+        self.firstCallOfOperation = firstCallOfOperation
         self.hops = hops
     }
 
@@ -41,7 +49,15 @@ public struct HopExpectation: Sendable {
 
     /// `count` hops for every call, and one more when `condition` holds.
     public static func perCall(_ count: Int, plusOneWhen condition: String, because reasons: String...) -> HopExpectation {
-        HopExpectation(reasons: reasons, condition: condition) { _ in count...(count + 1) }
+        HopExpectation(reasons: reasons, condition: condition, firstCallOfOperation: 0) { _ in count...(count + 1) }
+    }
+
+    /// This expectation with `count` more hops on the first call of every operation, whatever
+    /// that call is: where the caller's own code around an operation costs hops too (a client
+    /// task that prefers an executor switches to it entering and leaving the runner's
+    /// function). The list's read is no operation's call and takes none.
+    public func onEachOperationsFirstCall(plus count: Int) -> HopExpectation {
+        HopExpectation(reasons: reasons, condition: condition, firstCallOfOperation: firstCallOfOperation + count, hops: hops)
     }
 
     /// This expectation with `count` for the list's read (``RepositoryCall/listScreen``),
@@ -52,7 +68,8 @@ public struct HopExpectation: Sendable {
     public func listScreen(_ count: Int, because reasons: String...) -> HopExpectation {
         let others = hops
         return HopExpectation(
-            reasons: self.reasons + reasons.map { "the list's read, from the main actor: \($0)" }, condition: condition
+            reasons: self.reasons + reasons.map { "the list's read, from the main actor: \($0)" }, condition: condition,
+            firstCallOfOperation: firstCallOfOperation
         ) { call in call == .listScreen ? count...count : others(call) }
     }
 
@@ -65,10 +82,15 @@ public struct HopExpectation: Sendable {
         var lower = listReads * list.lowerBound + besides.lowerBound
         var upper = listReads * list.upperBound + besides.upperBound
         for operation in plan.clients.joined() {
-            for call in operation.calls {
+            let calls = operation.calls
+            for call in calls {
                 let range = hops(call)
                 lower += range.lowerBound
                 upper += range.upperBound
+            }
+            if !calls.isEmpty {
+                lower += firstCallOfOperation
+                upper += firstCallOfOperation
             }
         }
         let operations = Double(max(1, plan.operationCount))

@@ -24,10 +24,16 @@ public struct ReferenceModel: Sendable {
         var reads = Checksum()
         for operations in plan.clients {
             var clientReads = Checksum()
-            for operation in operations { model.apply(operation, reads: &clientReads) }
+            for operation in operations {
+                do throws(NoteStoreError) {
+                    try operation.apply(to: &model, reads: &clientReads)
+                } catch {
+                    preconditionFailure("the reference model refused an operation of the plan: \(error)")
+                }
+            }
             reads.combine(clientReads)
         }
-        return Outcome(checksum: model.checksum, reads: reads, noteCount: model.notes.count)
+        return Outcome(checksum: model.checksum, reads: reads, noteCount: model.count())
     }
 
     /// The import scenario's outcome without holding its notes: they are only inserted, each
@@ -73,35 +79,53 @@ public struct ReferenceModel: Sendable {
         }
     }
 
-    // MARK: Applying operations
+    // MARK: Answering the repository's calls
 
+    /// Writes the batch's folders and notes, replacing any with the same identifiers.
     public mutating func apply(_ batch: NoteBatch) {
         for folder in batch.folders { folders[folder.id] = folder }
         for note in batch.notes { notes[note.id] = note }
     }
 
-    mutating func apply(_ operation: ScenarioPlan.Operation, reads: inout Checksum) {
-        switch operation {
-        case .importBatch(let batch):
-            apply(batch)
-        case .pointRead(let id):
-            reads.combine(notes[id]!)
-        case .update(let id, let edit):
-            notes[id]!.body = edit.body
-            notes[id]!.modified = edit.applied(toModified: notes[id]!.modified)
-        case .chatty(let id):
-            let note = notes[id]!
-            reads.combineChattyRead(
-                title: note.title, body: note.body, folderName: folders[note.folder]!.name, modified: note.modified
-            )
-        case .sync(let write):
-            apply(write, reads: &reads)
-            // The reader's digest is one value of the client's, as the runner combines it.
-            var view = Checksum()
-            view.combineSyncView(count: notes.count, shown: ScenarioPlan.syncShownNotes.map { notes[NoteID($0)]! })
-            reads.combine(view)
+    /// Writes the batch all or nothing, as a transaction does: a note whose identifier is
+    /// taken, in the model or twice in the batch, fails the whole batch.
+    public mutating func importBatch(_ batch: NoteBatch) throws(NoteStoreError) {
+        let ids = batch.notes.map(\.id)
+        guard Set(ids).count == ids.count, ids.allSatisfy({ notes[$0] == nil }) else {
+            throw .constraintViolation("a note identifier is already used")
         }
+        apply(batch)
     }
+
+    public func snapshot(of id: NoteID) throws(NoteStoreError) -> NoteSnapshot {
+        guard let note = notes[id] else { throw .notFound("\(id)") }
+        return note
+    }
+
+    public mutating func update(_ id: NoteID, with edit: NoteEdit) throws(NoteStoreError) {
+        var note = try snapshot(of: id)
+        note.body = edit.body
+        note.modified = edit.applied(toModified: note.modified)
+        notes[id] = note
+    }
+
+    public func title(of id: NoteID) throws(NoteStoreError) -> String { try snapshot(of: id).title }
+
+    public func body(of id: NoteID) throws(NoteStoreError) -> String { try snapshot(of: id).body }
+
+    public func folderName(of id: NoteID) throws(NoteStoreError) -> String {
+        let folder = try snapshot(of: id).folder
+        guard let name = folders[folder]?.name else { throw .notFound("\(folder)") }
+        return name
+    }
+
+    public func modified(of id: NoteID) throws(NoteStoreError) -> Date { try snapshot(of: id).modified }
+
+    public func listScreen(titles: Int) -> ListScreen {
+        ListScreen(count: count(), titles: notes.values.sorted { $0.id < $1.id }.prefix(titles).map(\.title))
+    }
+
+    public func count() -> Int { notes.count }
 
     /// The checksum of the model's contents, computed as a database's is.
     public var checksum: Checksum {
@@ -112,18 +136,35 @@ public struct ReferenceModel: Sendable {
     }
 }
 
-extension Checksum {
-    /// The digest of what the sync scenario's reader shows after one save.
-    mutating func combineSyncView(count: Int, shown: [NoteSnapshot]) {
-        combine(Int64(count))
-        for note in shown { combine(note) }
-    }
+// MARK: - ReferenceRepository
 
-    /// The digest of the four values one chatty operation reads.
-    mutating func combineChattyRead(title: String, body: String, folderName: String, modified: Date) {
-        combine(title)
-        combine(body)
-        combine(folderName)
-        combine(modified)
-    }
+/// The reference model as a repository: an actor that answers every call from a
+/// ``ReferenceModel``, with the code ``ReferenceModel/expectedOutcome(of:)`` computes with,
+/// and no SQLite and no store. The runner, the list and the test doubles are tested on it.
+package actor ReferenceRepository: NoteRepository {
+    private var model = ReferenceModel()
+
+    package init() {}
+
+    package func importBatch(_ batch: NoteBatch) throws { try model.importBatch(batch) }
+
+    package func snapshot(of id: NoteID) throws -> NoteSnapshot { try model.snapshot(of: id) }
+
+    package func update(_ id: NoteID, with edit: NoteEdit) throws { try model.update(id, with: edit) }
+
+    package func title(of id: NoteID) throws -> String { try model.title(of: id) }
+
+    package func body(of id: NoteID) throws -> String { try model.body(of: id) }
+
+    package func folderName(of id: NoteID) throws -> String { try model.folderName(of: id) }
+
+    package func modified(of id: NoteID) throws -> Date { try model.modified(of: id) }
+
+    package func listScreen(titles: Int) -> ListScreen { model.listScreen(titles: titles) }
+
+    package func count() -> Int { model.count() }
+
+    package func checksum() -> Checksum { model.checksum }
+
+    package func close() {}
 }

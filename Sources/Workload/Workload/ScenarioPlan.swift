@@ -31,22 +31,6 @@ public struct ScenarioPlan: Sendable {
     /// The number of measured operations, over all clients.
     public var operationCount: Int { clients.reduce(0) { $0 + $1.count } }
 
-    /// One measured operation.
-    public enum Operation: Sendable, Equatable {
-        case importBatch(NoteBatch)
-        case pointRead(NoteID)
-        case update(NoteID, NoteEdit)
-        case chatty(NoteID)
-        /// The sync scenario: the writer's operation (an import or an update), then the
-        /// main-actor reader's view of the count and ``ScenarioPlan/syncShownNotes``.
-        indirect case sync(Operation)
-
-        /// Whether the main-actor reader's view follows the writer's operation.
-        var hasReader: Bool {
-            if case .sync = self { true } else { false }
-        }
-    }
-
     /// Folders every scenario starts with.
     public static let folderCount = 10
     /// Notes the reading and updating scenarios start with.

@@ -201,45 +201,14 @@ public enum ScenarioRunner {
             let clock = ContinuousClock()
             for operation in operations {
                 let start = clock.now
-                try await perform(operation, on: repository, view: view, reads: &reads)
+                try await operation.perform(on: repository, view: view, reads: &reads)
                 recorder.record(clock.now - start, in: &log)
             }
         } else {
-            for operation in operations { try await perform(operation, on: repository, view: view, reads: &reads) }
+            for operation in operations { try await operation.perform(on: repository, view: view, reads: &reads) }
         }
         await view?.close()
         return (reads, log)
-    }
-
-    /// Performs one operation; what it read goes into `reads`. A sync operation's reader is
-    /// `view`, or a view opened for this one operation when it is nil.
-    public static func perform(
-        _ operation: ScenarioPlan.Operation, on repository: any NoteRepository, view: SyncView? = nil,
-        reads: inout Checksum
-    ) async throws {
-        switch operation {
-        case .importBatch(let batch):
-            try await repository.importBatch(batch)
-        case .pointRead(let id):
-            reads.combine(try await repository.snapshot(of: id))
-        case .update(let id, let edit):
-            try await repository.update(id, with: edit)
-        case .chatty(let id):
-            let title = try await repository.title(of: id)
-            let body = try await repository.body(of: id)
-            let folderName = try await repository.folderName(of: id)
-            let modified = try await repository.modified(of: id)
-            reads.combineChattyRead(title: title, body: body, folderName: folderName, modified: modified)
-        case .sync(let write):
-            try await perform(write, on: repository, reads: &reads)
-            if let view {
-                reads.combine(try await view.read())
-            } else {
-                let view = try await SyncView(repository: repository)
-                reads.combine(try await view.read())
-                await view.close()
-            }
-        }
     }
 }
 

@@ -53,7 +53,7 @@ package final class StoreWorkProbe: RoundTripWork {
 
     package func runInPlace(_ index: Int) throws {
         let operation = operations[index % operations.count]
-        try context.performAndWait { () throws(NoteStoreError) in try Self.makeFirstCall(of: operation, on: context) }
+        try context.performAndWait { () throws(NoteStoreError) in try operation.makeFirstCall(on: context) }
     }
 
     /// The probe sends these trips again (from several callers at once, for as long as its
@@ -63,65 +63,11 @@ package final class StoreWorkProbe: RoundTripWork {
         let trip = tripsThroughQueue.wrappingAdd(1, ordering: .relaxed).oldValue
         let planned = operations[(index + operations.count / 2) % operations.count]  // not the ones made in place
         let operation = planned.withIdentifiers(shiftedBy: Int64(trip + 1) * identifierSpan, trip: trip)
-        try await context.perform { context throws(NoteStoreError) in try Self.makeFirstCall(of: operation, on: context) }
-    }
-
-    /// Makes the operation's first call (``ScenarioPlan/Operation/calls``) as a row built on
-    /// the store does: a chatty operation's title read, the others' one call.
-    private static func makeFirstCall(of operation: ScenarioPlan.Operation, on context: NoteContext) throws(NoteStoreError) {
-        switch operation {
-        case .pointRead(let id): _ = try context.existingObject(with: id).snapshot
-        case .chatty(let id): _ = try context.existingObject(with: id).title
-        case .update(let id, let edit): try context.apply(edit, to: id)
-        case .importBatch(let batch): try context.importBatch(batch)
-        case .sync(let write): try makeFirstCall(of: write, on: context)  // the reader makes none
-        }
+        try await context.perform { context throws(NoteStoreError) in try operation.makeFirstCall(on: context) }
     }
 
     /// Closes the probe's connection.
     package func close() {
         context.performAndWait { context.close() }
-    }
-}
-
-// MARK: - Identifiers
-
-extension ScenarioPlan.Operation {
-    /// The largest note or folder identifier the operation writes or names.
-    fileprivate var largestIdentifier: Int64 {
-        switch self {
-        case .pointRead(let id), .chatty(let id), .update(let id, _): id.rawValue
-        case .importBatch(let batch): batch.largestIdentifier
-        case .sync(let write): write.largestIdentifier
-        }
-    }
-
-    /// The same operation; an import's notes and folders moved `shift` identifiers on, its
-    /// folders renamed for `trip` (a folder's name is unique). Reads and updates stay.
-    fileprivate func withIdentifiers(shiftedBy shift: Int64, trip: Int) -> Self {
-        switch self {
-        case .importBatch(let batch): .importBatch(batch.withIdentifiers(shiftedBy: shift, trip: trip))
-        case .sync(let write): .sync(write.withIdentifiers(shiftedBy: shift, trip: trip))
-        case .pointRead, .chatty, .update: self
-        }
-    }
-}
-
-extension NoteBatch {
-    fileprivate var largestIdentifier: Int64 {
-        (notes.map(\.id.rawValue) + folders.map(\.id.rawValue)).max() ?? 0
-    }
-
-    fileprivate func withIdentifiers(shiftedBy shift: Int64, trip: Int) -> NoteBatch {
-        let own = Set(folders.map(\.id))
-        return NoteBatch(
-            folders: folders.map { FolderSnapshot(id: FolderID($0.id.rawValue + shift), name: "\($0.name) · \(trip)") },
-            notes: notes.map { note in
-                var note = note
-                note.id = NoteID(note.id.rawValue + shift)
-                if own.contains(note.folder) { note.folder = FolderID(note.folder.rawValue + shift) }
-                return note
-            }
-        )
     }
 }
