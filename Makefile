@@ -70,8 +70,8 @@ demo-check: setup ## Run every demo in a debug and a release build; fail when th
 workshop: setup ## List the workshop's exercises and the next one, with the command that checks it (the release build `make bench` made).
 	$(LAB_RELEASE) workshop
 
-generated: setup ## Write what the catalogs generate: the docs' tables of rows, scenarios and exercises, the workshop's manifest list and entry points.
-	LAB_WRITE_GENERATED=1 $(SWIFT) test --filter GeneratedTextTests
+generated: setup ## Write what the code generates into the docs: the tables of rows, scenarios and exercises, the workshop's manifest list and entry points, the chapters' quotes of code.
+	LAB_WRITE_GENERATED=1 $(SWIFT) test --filter "GeneratedTextTests|quotesMatchTheirSources"
 
 docs: ## Build the guide with DocC, with the store whose symbols it links, and the modules' catalogs; fail on a link DocC cannot resolve.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Meters \

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The guide in `Docs/` quotes real code and links real pages. These tests fail when a
@@ -40,8 +41,11 @@ struct DocumentationTests {
 
     @Test("Every quoted block equals the region of the source file it names", arguments: Guide.markdownPaths)
     func quotesMatchTheirSources(path: String) throws {
-        let file = try #require(Guide.text(at: path).map { MarkdownFile(path: path, text: $0) })
-        for block in file.blocks {
+        let text = try #require(Guide.text(at: path))
+        let file = MarkdownFile(path: path, text: text)
+        // `make generated` writes each quote that differs from its region instead.
+        var lines = text.components(separatedBy: "\n")
+        for block in file.blocks.reversed() {
             guard let quote = block.quote else { continue }
             let place = "\(path):\(block.line), quoting \(quote.path)#\(quote.region)"
             let region: [String]
@@ -54,7 +58,15 @@ struct DocumentationTests {
             let quoted = CodeText.normalized(block.content)
             let source = CodeText.normalized(region)
             #expect(!source.isEmpty, "\(place): the region is empty")
-            #expect(quoted == source, "\(place): \(CodeText.firstDifference(quoted, source))")
+            if quoted != source, GeneratedTextTests.writing {
+                let indentation = String(lines[block.line - 1].prefix { $0 == " " })
+                lines.replaceSubrange(block.line..<(block.line + block.content.count), with: source.map { $0.isEmpty ? "" : indentation + $0 })
+                continue
+            }
+            #expect(quoted == source, "\(place): \(CodeText.firstDifference(quoted, source)); `make generated` writes it")
+        }
+        if GeneratedTextTests.writing, lines.joined(separator: "\n") != text {
+            try Data(lines.joined(separator: "\n").utf8).write(to: packageRoot.appendingPathComponent(path), options: .atomic)
         }
         for dangling in file.danglingQuotes {
             Issue.record("\(path):\(dangling.line): the quote marker of \(dangling.quote.path)#\(dangling.quote.region) has no code block below it")

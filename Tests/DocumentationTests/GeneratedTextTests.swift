@@ -16,7 +16,8 @@ import WorkshopChecks
 ///
 /// A generated block sits between two marker lines, `<!-- generated: NAME -->` and
 /// `<!-- end: NAME -->` in Markdown, `// generated: NAME` and `// end: NAME` in Swift; what is
-/// between them is replaced. A generated file is written whole.
+/// between them is replaced. A generated file is written whole. The chapters' quotes of code
+/// (`<!-- quote: PATH#REGION -->`) are written by the same command, from DocumentationTests.
 @Suite("Generated text")
 struct GeneratedTextTests {
     /// Set by `make generated`: write what differs instead of failing.

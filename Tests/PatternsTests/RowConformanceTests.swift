@@ -51,14 +51,18 @@ struct RowConformanceTests {
         let checksum = try await repository.checksum()
         let missing = NoteID(999_999)
         let notFound = NoteStoreError.notFound("note 999999")
-        await #expect(throws: notFound) { _ = try await repository.snapshot(of: missing) }
-        await #expect(throws: notFound) { _ = try await repository.title(of: missing) }
-        await #expect(throws: notFound) { _ = try await repository.body(of: missing) }
-        await #expect(throws: notFound) { _ = try await repository.folderName(of: missing) }
-        await #expect(throws: notFound) { _ = try await repository.modified(of: missing) }
-        await #expect(throws: notFound) {
-            try await repository.update(missing, with: NoteEdit(body: "lost", modifiedAdvance: 1))
+        // Every call that names a saved note, a new one too (RepositoryCall.make).
+        var refused = 0
+        for call in RepositoryCall.allCases {
+            do {
+                let made = try await call.make(on: repository, about: missing)
+                #expect(!made, "\(call) answered about a note that does not exist")
+            } catch {
+                #expect(error as? NoteStoreError == notFound, "\(call) threw \(error)")
+                refused += 1
+            }
         }
+        #expect(refused >= 6)
         #expect(try await repository.count() == ScenarioPlan.seededNoteCount)
         #expect(try await repository.checksum() == checksum)
         try await repository.close()

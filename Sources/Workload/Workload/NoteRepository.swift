@@ -75,6 +75,22 @@ public enum RepositoryCall: String, CaseIterable, Sendable {
         case .snapshot, .title, .body, .folderName, .modified, .listScreen: false
         }
     }
+
+    /// Makes this call about the saved note `note` on `repository`, throwing what it throws;
+    /// false for a call that names no saved note (an import, the list). The rows' tests ask
+    /// every call about a note that does not exist, and a new call is asked too.
+    package func make(on repository: any NoteRepository, about note: NoteID) async throws -> Bool {
+        switch self {
+        case .snapshot: _ = try await repository.snapshot(of: note)
+        case .update: try await repository.update(note, with: NoteEdit(body: "lost", modifiedAdvance: 1))
+        case .title: _ = try await repository.title(of: note)
+        case .body: _ = try await repository.body(of: note)
+        case .folderName: _ = try await repository.folderName(of: note)
+        case .modified: _ = try await repository.modified(of: note)
+        case .importBatch, .listScreen: return false
+        }
+        return true
+    }
 }
 
 // MARK: - NoteBatch
