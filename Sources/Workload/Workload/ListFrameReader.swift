@@ -41,6 +41,12 @@ public struct FrameLog: Sendable, Equatable {
     public var wrongScreens = 0
     /// Times the reader started and ended: once per segment of the operations.
     public var renderings = 0
+    /// Merges of the import's saves made on the main queue while the list rendered (a view
+    /// context that merges them), and how long they held the main thread: in all, and the
+    /// longest.
+    public var mainQueueMerges = 0
+    public var mainQueueMergeTime = Duration.zero
+    public var longestMainQueueMerge = Duration.zero
 
     public init() {}
 
@@ -56,6 +62,9 @@ public struct FrameLog: Sendable, Equatable {
         both.stalls += other.stalls
         both.wrongScreens += other.wrongScreens
         both.renderings += other.renderings
+        both.mainQueueMerges += other.mainQueueMerges
+        both.mainQueueMergeTime += other.mainQueueMergeTime
+        both.longestMainQueueMerge = max(longestMainQueueMerge, other.longestMainQueueMerge)
         return both
     }
 }
@@ -147,6 +156,9 @@ public final class ListFrameReader {
         let interval = schedule.interval
         var log = FrameLog()
         log.renderings = 1
+        // The merges a view context makes on the main queue meanwhile, counted by the store.
+        let merges = StoreAudit.mainQueueMerges
+        _ = StoreAudit.takeLongestMainQueueMerge()
         var shownCount = expected.seeded
         var frame = 0
         while true {
@@ -154,6 +166,10 @@ public final class ListFrameReader {
             try? await Task.sleep(until: deadline, clock: clock)
             if let end = stop.value, end <= deadline {
                 log.due = Int(((end - start) / interval).rounded(.up))
+                let mergesNow = StoreAudit.mainQueueMerges
+                log.mainQueueMerges = mergesNow.count - merges.count
+                log.mainQueueMergeTime = mergesNow.total - merges.total
+                log.longestMainQueueMerge = StoreAudit.takeLongestMainQueueMerge()
                 return log
             }
             let started = clock.now
