@@ -47,6 +47,18 @@ public struct FrameLog: Sendable, Equatable {
     public var mainQueueMerges = 0
     public var mainQueueMergeTime = Duration.zero
     public var longestMainQueueMerge = Duration.zero
+    /// The frames rendered but not on time: how late each started, and how long its read
+    /// took. A late start is the main thread not running (busy, or not scheduled); a long
+    /// read is a wait in the row.
+    public var lateFrames: [LateFrame] = []
+
+    /// A frame rendered but not on time.
+    public struct LateFrame: Sendable, Equatable {
+        /// How late the main actor started it after its deadline.
+        public var start: Duration
+        /// How long its read took.
+        public var read: Duration
+    }
 
     public init() {}
 
@@ -65,6 +77,7 @@ public struct FrameLog: Sendable, Equatable {
         both.mainQueueMerges += other.mainQueueMerges
         both.mainQueueMergeTime += other.mainQueueMergeTime
         both.longestMainQueueMerge = max(longestMainQueueMerge, other.longestMainQueueMerge)
+        both.lateFrames += other.lateFrames
         return both
     }
 }
@@ -186,7 +199,11 @@ public final class ListFrameReader {
             let ended = clock.now
             log.rendered += 1
             log.stalls.append(started - deadline)
-            if ended - deadline <= interval { log.onTime += 1 }
+            if ended - deadline <= interval {
+                log.onTime += 1
+            } else {
+                log.lateFrames.append(FrameLog.LateFrame(start: started - deadline, read: ended - started))
+            }
             // The next deadline the display has not passed yet.
             frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))
         }

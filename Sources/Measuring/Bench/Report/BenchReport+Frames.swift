@@ -85,6 +85,12 @@ extension BenchReport.FrameSummary {
             ("wrong_screens", .integer(all.wrongScreens)),
             ("notes_per_s", number(notesPerSecond)),
             ("reads_behind_writes", readsBehindWrites.map(JSONValue.integer) ?? .null),
+            ("late_frames", .object([
+                ("count", .integer(all.lateFrames.count)),
+                ("started_late", .integer(all.lateFrames.filter { $0.start > $0.read }.count)),
+                ("start_ms", .array(all.lateFrames.map { .number($0.start.milliseconds) })),
+                ("read_ms", .array(all.lateFrames.map { .number($0.read.milliseconds) })),
+            ])),
             ("main_queue_merges", .object([
                 ("count", .integer(all.mainQueueMerges)), ("total_ms", .number(all.mainQueueMergeTime.milliseconds)),
                 ("longest_ms", .number(all.longestMainQueueMerge.milliseconds)),
