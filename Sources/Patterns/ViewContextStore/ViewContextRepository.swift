@@ -33,14 +33,19 @@ public actor ViewContextRepository: NoteModelActor, ContextActor {
         // context's read would wait for the import's write. Asked for memory, the row works
         // on a temporary file in WAL mode.
         let opened = try TemporaryWALFile.container(for: configuration, row: "view-context")
+        do {
+            context = try opened.container.newContext(name: "view-context-import")
+        } catch {
+            opened.temporary?.remove()
+            throw error
+        }
         container = opened.container
         temporaryDatabase = opened.temporary
-        context = try container.newContext(name: "view-context-import")
         modelExecutor = ContextExecutor(context: context)
     }
 
     /// The list's read, on the main actor: the view context's own connection, which no save
-    /// holds up, after the merges its queue had waiting.
+    /// holds up. Each save's merge is a job of its own on the main queue, between frames.
     @MainActor
     public func listScreen(titles: Int) throws -> ListScreen {
         let view = try container.viewContext
