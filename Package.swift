@@ -40,6 +40,9 @@ let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftS
     // The reader pool's writer is a model actor; lesson 16's row is the custom-executor actor.
     "ReaderPoolStore": (["CustomExecutorStore"], []),
     "ModelActorOnMainStore": (["CustomExecutorStore"], []),
+    // The rows of a screen's reads import on the custom executor's model actor.
+    "ViewContextStore": (["CustomExecutorStore"], []),
+    "ChildContextStore": (["CustomExecutorStore"], []),
     // The baselines run SQL without the store: SQLite's C API, and GRDB as a peer.
     "Baselines": (["CSQLite", .product(name: "GRDB", package: "GRDB.swift")], []),
 ]
@@ -50,7 +53,7 @@ let patternNeeds: [String: (dependencies: [Target.Dependency], settings: [SwiftS
 let patterns = [
     "QueuePerformStore", "PlainActorStore", "CustomExecutorStore", "GlobalActorStore", "ActorPerObjectStore",
     "ModelActorOnMainStore", "TaskExecutorStore", "ActorConfinedStore", "ThreadExecutorStore", "NonsendingStore",
-    "ConcurrentStore", "ReaderPoolStore", "Baselines",
+    "ConcurrentStore", "ReaderPoolStore", "ViewContextStore", "ChildContextStore", "Baselines",
 ]
 
 // MARK: - The workshop

@@ -18,15 +18,19 @@ struct FramesReportTests {
 
     /// Stalls in milliseconds: the first run's are 0.01 to 1.00, the second's 0.1 to 10.0,
     /// so every percentile of the two pooled differs from the first run's alone.
-    static func log(due: Int, onTime: Int, stalls: [Duration], wrong: Int = 0) -> FrameLog {
+    static func log(due: Int, onTime: Int, stalls: [Duration], wrong: Int = 0, merges: [Duration] = []) -> FrameLog {
         var log = FrameLog()
         (log.due, log.rendered, log.onTime, log.stalls, log.wrongScreens, log.renderings) = (due, stalls.count, onTime, stalls, wrong, 1)
+        // A view context's merges on the main queue: counted and summed over runs, the longest of all.
+        log.mainQueueMerges = merges.count
+        log.mainQueueMergeTime = merges.reduce(.zero, +)
+        log.longestMainQueueMerge = merges.max() ?? .zero
         return log
     }
 
     static let queuePerformLogs = [
-        log(due: 120, onTime: 90, stalls: (1...100).map { .microseconds(10 * $0) }),
-        log(due: 150, onTime: 60, stalls: (1...100).map { .microseconds(100 * $0) }),
+        log(due: 120, onTime: 90, stalls: (1...100).map { .microseconds(10 * $0) }, merges: [.microseconds(900)]),
+        log(due: 150, onTime: 60, stalls: (1...100).map { .microseconds(100 * $0) }, merges: [.microseconds(400), .microseconds(1_500)]),
     ]
 
     static func row(_ descriptor: RowDescriptor, throughput: Double, frames: BenchReport.FrameSummary?) -> BenchReport.RowResult {
@@ -72,9 +76,9 @@ struct FramesReportTests {
     }
 
     static let expectedCells = [
-        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "0"],
-        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "2"],
-        ["custom-executor", "-", "-", "-", "-", "-", "-", "-", "-", "-"],
+        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "3, max 1.50", "0"],
+        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "0", "2"],
+        ["custom-executor", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"],
     ]
 
     // MARK: The table
@@ -83,7 +87,7 @@ struct FramesReportTests {
     func cells() throws {
         let report = Self.report()
         #expect(BenchReport.frameColumns.map(\.title) == [
-            "row", "due", "rendered", "missed", "stall p50 ms", "p99 ms", "max ms", "notes/s", "reads behind writes", "wrong",
+            "row", "due", "rendered", "missed", "stall p50 ms", "p99 ms", "max ms", "notes/s", "reads behind writes", "main merges", "wrong",
         ])
         let cells = try #require(report.frameCells(of: report.scenarios[0]))
         #expect(cells == Self.expectedCells)

@@ -126,13 +126,20 @@ struct RowConformanceTests {
         return released
     }
 
-    @Test("Every row with concurrent clients runs the scenario with a list, and no other: raw-sqlite does not")
+    @Test("Every row with concurrent clients runs the scenario with a list, and no other: raw-sqlite does not; a row about a screen runs only there")
     func rowsWithAList() {
+        let withAList = Scenario.allCases.filter { $0.definition.frames != nil }
         let listed = Self.cases.filter { $0.1.definition.frames != nil }.map(\.0.descriptor.name)
         #expect(listed == RowCatalog.all.filter(\.concurrentClients).map(\.name))
         #expect(!listed.isEmpty)
         #expect(!listed.contains(RowCatalog.reference.rawValue))
-        #expect(Self.cases.count == RowCatalog.all.count * Scenario.allCases.count - (RowCatalog.all.count - listed.count))
+        let screenRows = RowCatalog.all.filter(\.runsOnlyWithAList)
+        #expect(!screenRows.isEmpty)
+        for row in screenRows {
+            #expect(Self.cases.filter { $0.0.descriptor.name == row.name }.map(\.1) == withAList, "\(row.name)")
+        }
+        let everywhere = RowCatalog.all.count - screenRows.count
+        #expect(Self.cases.count == everywhere * Scenario.allCases.count - (RowCatalog.all.count - listed.count) * withAList.count + screenRows.count * withAList.count)
     }
 
     // MARK: The catalog

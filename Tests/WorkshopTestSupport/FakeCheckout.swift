@@ -69,8 +69,19 @@ package final class FakeCheckout {
         try await LabExecutable.runAsGiven(["workshop"] + arguments, environment: environment, in: root)
     }
 
+    /// Writes an executable shell script with `body` at `path`.
+    ///
+    /// Written through a descriptor closed on exec: a child that another test starts while
+    /// the file is open would otherwise keep it open for writing for as long as it runs, and
+    /// Linux refuses to run a file open for writing ("Text file busy", once under make leaks).
     package static func script(at path: String, _ body: String) throws {
-        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        guard chmod(path, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // The mode of an existing file is not changed by open.
+        guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
     }
 }

@@ -12,6 +12,8 @@ import QueuePerformStore
 import ReaderPoolStore
 import TaskExecutorStore
 import ThreadExecutorStore
+import ViewContextStore
+import ChildContextStore
 import Workload
 import RowKit
 
@@ -22,7 +24,7 @@ import RowKit
 public enum RowCatalog {
     public static let all: [RowDescriptor] = [
         .queuePerform, .plainActor, .customExecutor, .globalActor, .actorPerObject, .modelActorOnMain,
-        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent, .readerPool,
+        .taskExecutor, .actorConfined, .threadExecutor, .nonsending, .concurrent, .readerPool, .viewContext, .childContext,
         .storeSync, .rawSQLite, .mutex, .grdb, .grdbPool,
     ]
 

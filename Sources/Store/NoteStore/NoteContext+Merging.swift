@@ -57,6 +57,15 @@ extension NoteContext {
     public func mergePendingChanges() {
         assertOnQueue("NoteContext.mergePendingChanges()")
         guard let mergeInbox else { return }
-        for changes in mergeInbox.takeAll() { mergeChanges(from: changes) }
+        for changes in mergeInbox.takeAll() {
+            // A merge on the main queue holds the interface: the audit times each one.
+            guard queue.isMain else {
+                mergeChanges(from: changes)
+                continue
+            }
+            let started = ContinuousClock.now
+            mergeChanges(from: changes)
+            StoreAudit.mergedOnTheMainQueue(in: ContinuousClock.now - started)
+        }
     }
 }

@@ -27,6 +27,9 @@ public struct RowDescriptor: Sendable {
     /// The actor hops each call is expected to make, with the reasons; nil when the row
     /// declares none (its measured hops are shown without a comparison).
     public let expectedHops: HopExpectation?
+    /// Whether the row is about how a screen reads, and runs only the scenarios with a
+    /// main-actor list: elsewhere its calls are another row's.
+    public let runsOnlyWithAList: Bool
     /// Whether the row's calls wait synchronously for a context's queue (`performAndWait`),
     /// which the store counts as blocking waits; no other row may park a thread so.
     public let waitsForTheQueue: Bool
@@ -45,6 +48,7 @@ public struct RowDescriptor: Sendable {
     public init(
         id: RowID, kind: Kind, summary: String, lessons: [Int], clients: ClientMode = .concurrent,
         expectedHops: HopExpectation? = nil, expectedEnqueues: HopExpectation? = nil, waitsForTheQueue: Bool = false,
+        runsOnlyWithAList: Bool = false,
         costModel: CostModelRole = .unpredicted(because: "the row names no base for the cost model"),
         isSharedInfrastructure: @escaping @Sendable (AnyObject) -> Bool = RowDescriptor.isStoreInfrastructure,
         open: @escaping @Sendable (RepositoryConfiguration) async throws -> any NoteRepository
@@ -57,6 +61,7 @@ public struct RowDescriptor: Sendable {
         self.expectedHops = expectedHops
         self.expectedEnqueues = expectedEnqueues
         self.waitsForTheQueue = waitsForTheQueue
+        self.runsOnlyWithAList = runsOnlyWithAList
         self.costModel = costModel
         self.isSharedInfrastructure = isSharedInfrastructure
         self.open = open
@@ -83,14 +88,19 @@ extension RowDescriptor {
 
     /// Whether the row runs `scenario`. A single-threaded row (raw-sqlite: one caller at a
     /// time, by contract) cannot have a list read it from the main actor while its import
-    /// runs: those reads would race on its one connection.
+    /// runs: those reads would race on its one connection. A row about how a screen reads
+    /// runs only where a list renders.
     public func runs(_ scenario: Scenario) -> Bool {
-        concurrentClients || scenario.definition.frames == nil
+        let hasList = scenario.definition.frames != nil
+        return (concurrentClients || !hasList) && (!runsOnlyWithAList || hasList)
     }
 
     /// Why the row does not run `scenario`, in words a report shows; nil when it runs it.
     package func reasonNotRun(in scenario: Scenario) -> String? {
         guard !runs(scenario) else { return nil }
+        if runsOnlyWithAList {
+            return "a row about how a screen reads runs only where a main-actor list renders; its other calls are custom-executor's"
+        }
         return "a row whose clients run in turn, one caller at a time by contract, cannot have the scenario's main-actor list read it while its import writes"
     }
 

@@ -1,3 +1,5 @@
+import NoteStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,6 +26,26 @@ package struct TemporaryWALFile: Sendable, Equatable {
     /// Removes the file and its companions; what is already gone is not an error.
     package func remove() {
         SQLiteFiles.remove(databaseAt: path)
+    }
+}
+
+extension TemporaryWALFile {
+    /// A container on `configuration`'s database, or, when that is memory, on a temporary
+    /// WAL file of the row's own, which it returns for the row to remove when it closes.
+    /// - Throws: What opening the container throws; the temporary file is removed first.
+    package static func container(
+        for configuration: RepositoryConfiguration, row: String
+    ) throws(NoteStoreError) -> (container: NoteContainer, temporary: TemporaryWALFile?) {
+        guard configuration.location == .inMemory else { return (try configuration.makeContainer(), nil) }
+        let file = TemporaryWALFile(row: row)
+        var onFile = configuration
+        onFile.location = .file(file.path)
+        do {
+            return (try onFile.makeContainer(), file)
+        } catch {
+            file.remove()
+            throw error
+        }
     }
 }
 

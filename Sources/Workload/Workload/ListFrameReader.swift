@@ -41,6 +41,24 @@ public struct FrameLog: Sendable, Equatable {
     public var wrongScreens = 0
     /// Times the reader started and ended: once per segment of the operations.
     public var renderings = 0
+    /// Merges of the import's saves made on the main queue while the list rendered (a view
+    /// context that merges them), and how long they held the main thread: in all, and the
+    /// longest.
+    public var mainQueueMerges = 0
+    public var mainQueueMergeTime = Duration.zero
+    public var longestMainQueueMerge = Duration.zero
+    /// The frames rendered but not on time: how late each started, and how long its read
+    /// took. A late start is the main thread not running (busy, or not scheduled); a long
+    /// read is a wait in the row.
+    public var lateFrames: [LateFrame] = []
+
+    /// A frame rendered but not on time.
+    public struct LateFrame: Sendable, Equatable {
+        /// How late the main actor started it after its deadline.
+        public var start: Duration
+        /// How long its read took.
+        public var read: Duration
+    }
 
     public init() {}
 
@@ -56,6 +74,10 @@ public struct FrameLog: Sendable, Equatable {
         both.stalls += other.stalls
         both.wrongScreens += other.wrongScreens
         both.renderings += other.renderings
+        both.mainQueueMerges += other.mainQueueMerges
+        both.mainQueueMergeTime += other.mainQueueMergeTime
+        both.longestMainQueueMerge = max(longestMainQueueMerge, other.longestMainQueueMerge)
+        both.lateFrames += other.lateFrames
         return both
     }
 }
@@ -147,6 +169,9 @@ public final class ListFrameReader {
         let interval = schedule.interval
         var log = FrameLog()
         log.renderings = 1
+        // The merges a view context makes on the main queue meanwhile, counted by the store.
+        let merges = StoreAudit.mainQueueMerges
+        _ = StoreAudit.takeLongestMainQueueMerge()
         var shownCount = expected.seeded
         var frame = 0
         while true {
@@ -154,6 +179,10 @@ public final class ListFrameReader {
             try? await Task.sleep(until: deadline, clock: clock)
             if let end = stop.value, end <= deadline {
                 log.due = Int(((end - start) / interval).rounded(.up))
+                let mergesNow = StoreAudit.mainQueueMerges
+                log.mainQueueMerges = mergesNow.count - merges.count
+                log.mainQueueMergeTime = mergesNow.total - merges.total
+                log.longestMainQueueMerge = StoreAudit.takeLongestMainQueueMerge()
                 return log
             }
             let started = clock.now
@@ -170,7 +199,11 @@ public final class ListFrameReader {
             let ended = clock.now
             log.rendered += 1
             log.stalls.append(started - deadline)
-            if ended - deadline <= interval { log.onTime += 1 }
+            if ended - deadline <= interval {
+                log.onTime += 1
+            } else {
+                log.lateFrames.append(FrameLog.LateFrame(start: started - deadline, read: ended - started))
+            }
             // The next deadline the display has not passed yet.
             frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))
         }

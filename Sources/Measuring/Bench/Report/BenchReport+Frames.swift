@@ -85,6 +85,16 @@ extension BenchReport.FrameSummary {
             ("wrong_screens", .integer(all.wrongScreens)),
             ("notes_per_s", number(notesPerSecond)),
             ("reads_behind_writes", readsBehindWrites.map(JSONValue.integer) ?? .null),
+            ("late_frames", .object([
+                ("count", .integer(all.lateFrames.count)),
+                ("started_late", .integer(all.lateFrames.filter { $0.start > $0.read }.count)),
+                ("start_ms", .array(all.lateFrames.map { .number($0.start.milliseconds) })),
+                ("read_ms", .array(all.lateFrames.map { .number($0.read.milliseconds) })),
+            ])),
+            ("main_queue_merges", .object([
+                ("count", .integer(all.mainQueueMerges)), ("total_ms", .number(all.mainQueueMergeTime.milliseconds)),
+                ("longest_ms", .number(all.longestMainQueueMerge.milliseconds)),
+            ])),
             ("list_reads_counted", countedFrames.map(JSONValue.integer) ?? .null),
             ("notes", .object(notes)),
         ])
@@ -124,6 +134,7 @@ extension BenchReport {
         .init(title: "stall p50 ms", alignRight: true), .init(title: "p99 ms", alignRight: true),
         .init(title: "max ms", alignRight: true),
         .init(title: "notes/s", alignRight: true), .init(title: "reads behind writes", alignRight: true),
+        .init(title: "main merges", alignRight: true),
         .init(title: "wrong", alignRight: true),
     ]
 
@@ -144,6 +155,7 @@ extension BenchReport {
                 milliseconds(frames.stallMilliseconds.last),
                 frames.notesPerSecond.map(Format.grouped) ?? "-",
                 frames.readsBehindWrites.map(String.init) ?? "n/a",
+                all.mainQueueMerges == 0 ? "0" : "\(all.mainQueueMerges), max \(milliseconds(all.longestMainQueueMerge.milliseconds))",
                 "\(all.wrongScreens)",
             ]
         }
@@ -172,6 +184,7 @@ extension BenchReport {
             "stall p50/p99/max: how late the main actor started a frame after its deadline, in ms, over every frame of every timed run pooled.",
             "notes/s: notes the import wrote per second, ops/s × \(Format.grouped(Double(batch))).",
             "reads behind writes: read jobs of the store's context queues that waited for a write of the same queue, counted in the counting pass's one run; n/a where the row queues no job on a context queue, so its reads wait elsewhere (a lock, another library's queue, an actor).",
+            "main merges: merges of the import's saves made on the main queue while the list rendered (a view context that merges them), and the longest, in ms: time the main thread could not render.",
             "wrong: frames that showed a count or titles the store could not have shown; any makes the outcome DIFFERS.",
             "hops/op, enq/op and disp/op above include the list's reads: after the slash, the import's declared hops plus, per frame the counting run rendered, the row's declared read from the main actor and the list's own sleep (\(Self.said(ListFrameReader.perFrame))), and \(Self.said(ListFrameReader.perRendering)) more per segment, for the sleep after which the list sees the end.",
         ]
@@ -201,5 +214,14 @@ extension BenchReport {
         lines.append("")
         lines += framesLegend(of: scenario).map { "- \($0)" }
         return lines
+    }
+}
+
+// MARK: - Milliseconds
+
+extension Duration {
+    /// The duration in milliseconds, as the frames table writes times.
+    fileprivate var milliseconds: Double {
+        Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15
     }
 }
