@@ -162,11 +162,30 @@ enum GeneratedText {
     static var benchmarkCount: String {
         let pairs = RowCatalog.rowsByScenario
         let benchmarks = pairs.reduce(0) { $0 + $1.rows.count }
-        let partial = pairs.filter { $0.rows.count < RowCatalog.all.count }
-            .map { "`\($0.scenario.rawValue)` (\(RowCatalog.all.count - $0.rows.count) rows do not run it)" }
-        let leftOut = partial.isEmpty ? "" : ", less the rows a scenario leaves out: " + partial.joined(separator: ", ")
+        // The rows that leave scenarios out, grouped by the scenarios they run.
+        var groups: [(runs: [Scenario], rows: [String])] = []
+        for row in RowCatalog.all {
+            let runs = Scenario.allCases.filter(row.runs)
+            guard runs.count < Scenario.allCases.count else { continue }
+            if let index = groups.firstIndex(where: { $0.runs == runs }) {
+                groups[index].rows.append(row.name)
+            } else {
+                groups.append((runs, [row.name]))
+            }
+        }
+        func list(_ items: [String]) -> String {
+            items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+        let said = groups.map { group -> String in
+            let rows = list(group.rows.map { "`\($0)`" })
+            let left = Scenario.allCases.filter { !group.runs.contains($0) }
+            return group.runs.count * 2 >= Scenario.allCases.count
+                ? "\(rows) run every scenario but \(list(left.map { "`\($0.rawValue)`" }))"
+                : "\(rows) run only \(list(group.runs.map { "`\($0.rawValue)`" }))"
+        }
+        let leftOut = said.isEmpty ? "" : ", less what some rows leave out (" + said.joined(separator: "; ") + ")"
         return wrapped(
-            "One benchmark per scenario and row that runs it: \(Scenario.allCases.count) scenarios × \(RowCatalog.all.count) rows\(leftOut); \(benchmarks) benchmarks."
+            "One benchmark per scenario and row that runs it: \(Scenario.allCases.count) scenarios × \(RowCatalog.all.count) rows\(leftOut): \(benchmarks) benchmarks."
         )
     }
 
