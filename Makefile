@@ -71,7 +71,7 @@ workshop: setup ## List the workshop's exercises and the next one, with the comm
 	$(LAB_RELEASE) workshop
 
 generated: setup ## Write what the code generates into the docs: the tables of rows, scenarios and exercises, the workshop's manifest list and entry points, the chapters' quotes of code.
-	LAB_WRITE_GENERATED=1 $(SWIFT) test --filter "GeneratedTextTests|quotesMatchTheirSources"
+	LAB_WRITE_GENERATED=1 $(SWIFT) test --no-parallel --filter "GeneratedTextTests|quotesMatchTheirSources"
 
 docs: ## Build the guide with DocC, with the store whose symbols it links, and the modules' catalogs; fail on a link DocC cannot resolve.
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target LabGuide --target NoteStore --target Meters \

@@ -96,7 +96,7 @@ struct ListFrameReaderTests {
         #expect(await repository.listReads == 0)
     }
 
-    @Test("Segments' frames add up, the missed ones from the due ones")
+    @Test("Segments' frames add up, the missed ones from the due ones, the merges summed and the longest kept")
     func merged() {
         var first = FrameLog()
         (first.due, first.rendered, first.onTime, first.wrongScreens, first.renderings) = (10, 8, 6, 1, 1)
@@ -110,6 +110,16 @@ struct ListFrameReaderTests {
         #expect(both.missed == 4)
         #expect(first.missed == 4, "10 due, 6 on time: not 8 rendered less 6")
         #expect(both.stalls == [.milliseconds(1), .milliseconds(2), .milliseconds(3)])
+        var withMerges = first
+        (withMerges.mainQueueMerges, withMerges.mainQueueMergeTime, withMerges.longestMainQueueMerge) = (2, .milliseconds(3), .milliseconds(2))
+        withMerges.lateFrames = [FrameLog.LateFrame(lateStart: .milliseconds(5), read: .milliseconds(4))]
+        var later = second
+        (later.mainQueueMerges, later.mainQueueMergeTime, later.longestMainQueueMerge) = (1, .milliseconds(1), .milliseconds(1))
+        later.lateFrames = [FrameLog.LateFrame(lateStart: .zero, read: .milliseconds(9))]
+        let merged = withMerges.merged(with: later)
+        #expect(merged.mainQueueMerges == 3 && merged.mainQueueMergeTime == .milliseconds(4))
+        #expect(merged.longestMainQueueMerge == .milliseconds(2) && later.merged(with: withMerges).longestMainQueueMerge == .milliseconds(2))
+        #expect(merged.lateFrames == withMerges.lateFrames + later.lateFrames)
     }
 
     // MARK: Helpers

@@ -1,18 +1,20 @@
-// Row `view-context`: Core Data's default arrangement for a screen during an import.
+// Row `view-context`: Core Data's arrangement for a screen during an import.
 //
 // The import runs on a background model actor (custom-executor's pattern). The list reads the
 // container's view context on the main actor, as a list's fetch request reads Core Data's
-// `viewContext` or SwiftData's `mainContext`, and the view context merges each save
-// (`automaticallyMergesChanges`, Core Data's `automaticallyMergesChangesFromParent`).
+// `viewContext` or SwiftData's `mainContext`, and the app turns on merging, so the view
+// context merges each save (`automaticallyMergesChanges`, Core Data's
+// `automaticallyMergesChangesFromParent`).
 //
 // Apple's release notes for iOS 10 and macOS 10.12 ("What's New in Core Data", Concurrency
 // changes and connection pooling) say that with a store in WAL mode, Core Data's default, "a
 // UI context can fetch data concurrently with a single background context importing
 // changes": each context here has its own connection to a database in WAL mode, so a frame's
 // read waits for no save. What the main thread still pays is each merge, which the frames
-// table times. Core Data's merge also faults in every inserted object
-// (`mergeChanges(fromContextDidSave:)`); the lab's merges only the notes the view context
-// holds loaded, none of an import's new ones, so a merge here costs less than Core Data's.
+// table times. The lab's merge updates only the notes the view context holds loaded, none of
+// an import's new ones: less than `mergeChanges(fromContextDidSave:)` is documented to do (it
+// "faults in any newly-inserted objects"). Apple documents neither what the automatic merge
+// does with each inserted object nor what a merge costs.
 
 import CustomExecutorStore
 import NoteStore
@@ -48,6 +50,8 @@ public actor ViewContextRepository: NoteModelActor, ContextActor {
     /// holds up. Each save's merge is a job of its own on the main queue, between frames.
     @MainActor
     public func listScreen(titles: Int) throws -> ListScreen {
+        // Turned on here, at the first frame: the view context is the main actor's, and the
+        // row is made off it.
         let view = try container.viewContext
         if !view.automaticallyMergesChanges { view.automaticallyMergesChanges = true }
         return try view.listScreen(titles: titles)
@@ -59,7 +63,7 @@ public actor ViewContextRepository: NoteModelActor, ContextActor {
 extension ViewContextRepository {
     public func close() async {
         context.close()
-        await MainActor.run { [container] in (try? container.viewContext)?.close() }
+        await MainActor.run { [container] in container.viewContextIfMade?.close() }
         temporaryDatabase?.remove()
     }
 }
@@ -74,8 +78,8 @@ extension RowDescriptor {
         id: .viewContext, kind: .pattern,
         summary: """
             Core Data's arrangement for a screen: the import on a background model actor, the \
-            list on the main actor through the view context, on a connection of its own, \
-            merging each save (runs where a list renders)
+            list on the main actor through the view context, on a connection of its own, with \
+            merging turned on (runs where a list renders)
             """,
         lessons: [15, 19],
         expectedHops: .perCall(

@@ -69,6 +69,10 @@ public final class NoteContainer: Sendable {
     nonisolated(unsafe) var viewContextStorage: NoteContext?
 
     private let rowReads = Atomic<Int>(0)
+    /// Merges made on the main queue: see `mainQueueMerges`.
+    let mainQueueMergeCount = Atomic<Int>(0)
+    let mainQueueMergeNanoseconds = Atomic<Int>(0)
+    let longestMainQueueMergeNanoseconds = Atomic<Int>(0)
     private let rowsFetched = Atomic<Int>(0)
     /// Reads that fail on purpose, by note: see ``failReads(of:with:)``.
     let injectedReadFailures = LockedValue<[NoteID: NoteStoreError]>([:])

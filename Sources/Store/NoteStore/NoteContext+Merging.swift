@@ -58,14 +58,14 @@ extension NoteContext {
         assertOnQueue("NoteContext.mergePendingChanges()")
         guard let mergeInbox else { return }
         for changes in mergeInbox.takeAll() {
-            // A merge on the main queue holds the interface: the audit times each one.
+            // A merge on the main queue holds the interface: the container times each one.
             guard queue.isMain else {
                 mergeChanges(from: changes)
                 continue
             }
             let started = ContinuousClock.now
             mergeChanges(from: changes)
-            StoreAudit.mergedOnTheMainQueue(in: ContinuousClock.now - started)
+            container.mergedOnTheMainQueue(in: ContinuousClock.now - started)
         }
     }
 }

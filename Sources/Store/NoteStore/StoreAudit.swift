@@ -98,38 +98,6 @@ package enum StoreAudit {
         containers.add(1, ordering: .relaxed)
     }
 
-    // MARK: Merges on the main queue
-
-    private static let mainQueueMergeCount = Atomic<Int>(0)
-    private static let mainQueueMergeNanoseconds = Atomic<Int>(0)
-    private static let longestMainQueueMergeNanoseconds = Atomic<Int>(0)
-
-    /// Merges of other contexts' saves made on the main queue (a view context that merges),
-    /// so far: how many, and how long they held the main thread in all.
-    package static var mainQueueMerges: (count: Int, total: Duration) {
-        (mainQueueMergeCount.load(ordering: .relaxed), .nanoseconds(mainQueueMergeNanoseconds.load(ordering: .relaxed)))
-    }
-
-    /// The longest merge on the main queue since the last call, and none from now on: the
-    /// reader of a list takes it when it starts and when it ends.
-    package static func takeLongestMainQueueMerge() -> Duration {
-        .nanoseconds(longestMainQueueMergeNanoseconds.exchange(0, ordering: .relaxed))
-    }
-
-    static func mergedOnTheMainQueue(in duration: Duration) {
-        let nanoseconds = Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000)
-        mainQueueMergeCount.add(1, ordering: .relaxed)
-        mainQueueMergeNanoseconds.add(nanoseconds, ordering: .relaxed)
-        var longest = longestMainQueueMergeNanoseconds.load(ordering: .relaxed)
-        while nanoseconds > longest {
-            let (exchanged, original) = longestMainQueueMergeNanoseconds.compareExchange(
-                expected: longest, desired: nanoseconds, ordering: .relaxed
-            )
-            if exchanged { break }
-            longest = original
-        }
-    }
-
     // MARK: Reads and writes
 
     private static let readsBehindWrites = Atomic<Int>(0)

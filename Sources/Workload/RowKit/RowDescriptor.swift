@@ -99,7 +99,7 @@ extension RowDescriptor {
     package func reasonNotRun(in scenario: Scenario) -> String? {
         guard !runs(scenario) else { return nil }
         if runsOnlyWithAList {
-            return "a row about how a screen reads runs only where a main-actor list renders; its other calls are custom-executor's"
+            return "a row about how a screen reads runs only where a main-actor list renders; elsewhere its calls are another row's"
         }
         return "a row whose clients run in turn, one caller at a time by contract, cannot have the scenario's main-actor list read it while its import writes"
     }

@@ -55,9 +55,14 @@ public struct FrameLog: Sendable, Equatable {
     /// A frame rendered but not on time.
     public struct LateFrame: Sendable, Equatable {
         /// How late the main actor started it after its deadline.
-        public var start: Duration
+        public var lateStart: Duration
         /// How long its read took.
         public var read: Duration
+
+        public init(lateStart: Duration, read: Duration) {
+            self.lateStart = lateStart
+            self.read = read
+        }
     }
 
     public init() {}
@@ -169,9 +174,10 @@ public final class ListFrameReader {
         let interval = schedule.interval
         var log = FrameLog()
         log.renderings = 1
-        // The merges a view context makes on the main queue meanwhile, counted by the store.
-        let merges = StoreAudit.mainQueueMerges
-        _ = StoreAudit.takeLongestMainQueueMerge()
+        // The merges a view context of the row's container makes on the main queue meanwhile.
+        let container = repository.storeContainer
+        let merges = container?.mainQueueMerges ?? (0, .zero)
+        _ = container?.takeLongestMainQueueMerge()
         var shownCount = expected.seeded
         var frame = 0
         while true {
@@ -179,10 +185,12 @@ public final class ListFrameReader {
             try? await Task.sleep(until: deadline, clock: clock)
             if let end = stop.value, end <= deadline {
                 log.due = Int(((end - start) / interval).rounded(.up))
-                let mergesNow = StoreAudit.mainQueueMerges
-                log.mainQueueMerges = mergesNow.count - merges.count
-                log.mainQueueMergeTime = mergesNow.total - merges.total
-                log.longestMainQueueMerge = StoreAudit.takeLongestMainQueueMerge()
+                if let container {
+                    let mergesNow = container.mainQueueMerges
+                    log.mainQueueMerges = mergesNow.count - merges.count
+                    log.mainQueueMergeTime = mergesNow.total - merges.total
+                    log.longestMainQueueMerge = container.takeLongestMainQueueMerge()
+                }
                 return log
             }
             let started = clock.now
@@ -202,7 +210,7 @@ public final class ListFrameReader {
             if ended - deadline <= interval {
                 log.onTime += 1
             } else {
-                log.lateFrames.append(FrameLog.LateFrame(start: started - deadline, read: ended - started))
+                log.lateFrames.append(FrameLog.LateFrame(lateStart: started - deadline, read: ended - started))
             }
             // The next deadline the display has not passed yet.
             frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))

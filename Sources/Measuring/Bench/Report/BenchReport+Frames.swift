@@ -87,8 +87,8 @@ extension BenchReport.FrameSummary {
             ("reads_behind_writes", readsBehindWrites.map(JSONValue.integer) ?? .null),
             ("late_frames", .object([
                 ("count", .integer(all.lateFrames.count)),
-                ("started_late", .integer(all.lateFrames.filter { $0.start > $0.read }.count)),
-                ("start_ms", .array(all.lateFrames.map { .number($0.start.milliseconds) })),
+                ("started_late", .integer(all.lateFrames.filter { $0.lateStart > $0.read }.count)),
+                ("start_ms", .array(all.lateFrames.map { .number($0.lateStart.milliseconds) })),
                 ("read_ms", .array(all.lateFrames.map { .number($0.read.milliseconds) })),
             ])),
             ("main_queue_merges", .object([
