@@ -1,3 +1,4 @@
+import Meters
 import Rows
 import RowKit
 import Support
@@ -43,7 +44,7 @@ extension BenchReport {
         /// How late the main actor started each frame of every timed run, in milliseconds,
         /// ascending.
         var stallMilliseconds: [Double] {
-            logs.flatMap(\.stalls).map { Double($0.components.seconds) * 1e3 + Double($0.components.attoseconds) / 1e15 }.sorted()
+            logs.flatMap(\.stalls).map(\.milliseconds).sorted()
         }
 
         /// The stall that `fraction` (0 to 1) of the frames of every timed run did not exceed:
@@ -173,7 +174,7 @@ extension BenchReport {
     /// to the main table's counts.
     package func framesLegend(of scenario: ScenarioResult) -> [String] {
         let schedule = scenario.scenario.definition.frames
-        let interval = schedule.map { Format.decimal(Double($0.interval.components.attoseconds) / 1e15 + Double($0.interval.components.seconds) * 1e3, digits: 1) } ?? "-"
+        let interval = schedule.map { Format.decimal($0.interval.milliseconds, digits: 1) } ?? "-"
         let hertz = schedule.map { "\($0.framesPerSecond) Hz" } ?? "the display's"
         let titles = schedule.map { "\($0.titles)" } ?? "the first"
         let batch = scenario.scenario.definition.notesImported(by: 1)
@@ -221,7 +222,5 @@ extension BenchReport {
 
 extension Duration {
     /// The duration in milliseconds, as the frames table writes times.
-    fileprivate var milliseconds: Double {
-        Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15
-    }
+    fileprivate var milliseconds: Double { nanoseconds / 1e6 }
 }
