@@ -121,10 +121,11 @@ struct WorkshopSandboxTests {
         process.arguments = ["workshop", "check", "1"]
         process.currentDirectoryURL = checkout.root
         process.environment = checkout.environment
-        process.standardOutput = FileHandle.nullDevice
-        let errors = checkout.folder.url.appendingPathComponent("errors.txt")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        // Both streams into one file: a failed check says why on its standard output.
+        let output = checkout.folder.url.appendingPathComponent("output.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
         try process.run()
         // Up to 60 s: a sanitizer's build of lab on a busy machine starts slowly.
         var started = false
@@ -132,7 +133,7 @@ struct WorkshopSandboxTests {
             started = ProcessState.running(withArgument: marker).count == 2
             if !started { try await Task.sleep(for: .milliseconds(10)) }
         }
-        #expect(started, "the exercise and its child started; lab said: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        #expect(started, "the exercise and its child started; lab said: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(await ProcessState.noneLeft(withArgument: marker), "a process of the exercise outlived lab")

@@ -225,8 +225,19 @@ package enum ChildProcess {
 
     // MARK: Running
 
-    /// The children being waited for, and whether each leads its own group.
+    /// The children being waited for, and whether each leads its own group. A start holds
+    /// its lock from fork to exec (``withNoChildStarting(_:)``).
     private static let running = LockedValue<[pid_t: Bool]>([:])
+
+    /// Runs `body` while no child of this process is between fork and exec.
+    ///
+    /// A forked child holds a copy of every descriptor open at the fork until its exec
+    /// closes it, close-on-exec ones included, and Linux refuses to run a file that any
+    /// process holds open for writing ("Text file busy"). A program that writes a script and
+    /// then runs it, while other threads start children, writes it inside this call.
+    package static func withNoChildStarting<T>(_ body: () throws -> T) rethrows -> T {
+        try running.withLock { _ in try body() }
+    }
 
     private struct Request: Sendable {
         var executable: String
