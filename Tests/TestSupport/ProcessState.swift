@@ -53,6 +53,15 @@ package enum ProcessState {
         #endif
     }
 
+    /// "12 sleep 1000.5, 13 sleep 1000.5": each process's number and command line, for a
+    /// failure's message.
+    package static func commandLines(of pids: [Int32]) -> String {
+        pids.isEmpty ? "none" : pids.map { pid in
+            let words = readProcFile("/proc/\(pid)/cmdline").map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } }
+            return "\(pid) " + (words?.joined(separator: " ") ?? "(gone)")
+        }.joined(separator: ", ")
+    }
+
     /// Whether no process with `argument` on its command line is left, soon: checked up to
     /// 500 times, 10 ms apart.
     package static func noneLeft(withArgument argument: String) async -> Bool {

@@ -127,13 +127,21 @@ struct WorkshopSandboxTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = process.standardOutput
         try process.run()
-        // Up to 60 s: a sanitizer's build of lab on a busy machine starts slowly.
+        // Until lab's own deadline ends the check: a sanitizer's build of lab on a busy
+        // machine starts slowly. At least two: `setsid` runs its `sleep` in place, but for
+        // a moment the process is `setsid sleep …`, and the shell's fork a third.
         var started = false
-        for _ in 0..<6_000 where !started && process.isRunning {
-            started = ProcessState.running(withArgument: marker).count == 2
+        var seen: [Int32] = []
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(150)
+        while !started && process.isRunning && clock.now < deadline {
+            seen = ProcessState.running(withArgument: marker)
+            started = seen.count >= 2
             if !started { try await Task.sleep(for: .milliseconds(10)) }
         }
-        #expect(started, "the exercise and its child started; lab said: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+        #expect(started, """
+            the exercise and its child started; last seen with the marker: \(ProcessState.commandLines(of: seen)); \
+            lab said: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+            """)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(await ProcessState.noneLeft(withArgument: marker), "a process of the exercise outlived lab")
