@@ -9,7 +9,7 @@ LAB_RELEASE = $(SWIFT) run --configuration release lab
 RESULTS ?= results
 
 .DEFAULT_GOAL := help
-.PHONY: help setup build test generated race leaks bench bench-full bench-quick results bench-check bench-thresholds bench-limit demo demo-check workshop docs clean
+.PHONY: help setup build test generated race leaks bench bench-full bench-quick results bench-check bench-thresholds bench-limit read-ceiling demo demo-check workshop docs clean
 
 help: ## List the rules.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,9 @@ bench-thresholds: setup ## Re-record Benchmarks/Thresholds/<Swift version> from 
 
 bench-limit: setup ## Run the raw-sqlite row and its SQL in C (Benchmarks/Limit/) interleaved; print raw-sqlite ÷ C.
 	@SWIFT="$(SWIFT)" Scripts/bench-limit.sh
+
+read-ceiling: setup ## Read lists of 1 to 1,000 titles in C on 4 read-only connections at once and on one (Benchmarks/Limit/); print the ratio per size.
+	@Scripts/read-ceiling.sh
 
 demo: setup ## List the lessons' demos; `make demo NAME=debug-trap` runs one (the release build `make bench` made).
 	$(LAB_RELEASE) demo $(NAME)

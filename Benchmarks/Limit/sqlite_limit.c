@@ -26,6 +26,13 @@
  * compared with both: the single-threaded limit and the limit of a process shaped like
  * the lab's.
  *
+ * With --list-read SIZES it measures something else: the ceiling of parallel reads. It
+ * writes the seeded notes once, then reads lists of each size (list-read's operation: the
+ * count and the first titles by identifier, in one read transaction) on one read-only
+ * connection, and on several at once, each on a thread of its own, interleaved, and
+ * prints how many times faster several are: what a pool of readers can win on this
+ * machine when nothing around SQLite costs anything.
+ *
  * Build: cc -O2 -std=c11 -pthread -o sqlite_limit sqlite_limit.c -lsqlite3 -lm
  * (Scripts/bench-limit.sh does it; never `swift build`).
  */
@@ -425,6 +432,147 @@ static double median_of_sorted(const double *values, int count) {
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
+/* ---- The list-read ceiling: list reads on several read-only connections at once ---- */
+
+/* list-read's operation (NoteContext.listScreen(titles:)): the count of the notes and the
+ * first titles by identifier, here in one read transaction, as a pool's reader reads one
+ * snapshot. */
+static const char *const COUNT_NOTES = "SELECT count(*) FROM note";
+static const char *const FIRST_TITLES = "SELECT title FROM note ORDER BY id LIMIT ?1";
+
+typedef struct {
+    const char *path;
+    int titles, operations;
+    pthread_barrier_t *start;
+    int64_t rows_read; /* titles read, or -1 once a count was not SEEDED_NOTE_COUNT */
+    uint64_t digest;   /* of what it read, so that the reads are not optimized away */
+} ListReader;
+
+/* One connection's share: opened read-only and prepared before the start, then its reads. */
+static void *read_lists(void *argument) {
+    ListReader *r = argument;
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(r->path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) die("open", db);
+    sqlite3_busy_timeout(db, 5000);
+    sqlite3_stmt *begin = prepare(db, "BEGIN"), *commit = prepare(db, "COMMIT");
+    sqlite3_stmt *count = prepare(db, COUNT_NOTES), *titles = prepare(db, FIRST_TITLES);
+    uint64_t digest = CHECKSUM_INITIAL;
+    pthread_barrier_wait(r->start);
+    for (int i = 0; i < r->operations; i++) {
+        run_done(begin, db, "begin");
+        if (sqlite3_step(count) != SQLITE_ROW) die("count", db);
+        if (sqlite3_column_int64(count, 0) != SEEDED_NOTE_COUNT) r->rows_read = -1;
+        combine_int(&digest, sqlite3_column_int64(count, 0));
+        sqlite3_reset(count);
+        sqlite3_bind_int(titles, 1, r->titles);
+        while (sqlite3_step(titles) == SQLITE_ROW) {
+            combine_text(&digest, sqlite3_column_text(titles, 0), sqlite3_column_bytes(titles, 0));
+            if (r->rows_read >= 0) r->rows_read++;
+        }
+        sqlite3_reset(titles);
+        run_done(commit, db, "commit");
+    }
+    r->digest = digest;
+    sqlite3_finalize(begin);
+    sqlite3_finalize(commit);
+    sqlite3_finalize(count);
+    sqlite3_finalize(titles);
+    sqlite3_close(db);
+    return NULL;
+}
+
+/* `operations` list reads of `titles` titles, shared out over `connections` threads, each
+ * on its own read-only connection, started together: operations per second from the
+ * start to the last one's end. Exits when a read saw other data than the seeded notes. */
+static double time_list_reads(const char *path, int titles, int operations, int connections, double *busy) {
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, (unsigned)connections + 1);
+    ListReader readers[64];
+    pthread_t threads[64];
+    for (int c = 0; c < connections; c++) {
+        int share = operations / connections + (c < operations % connections);
+        readers[c] = (ListReader){path, titles, share, &start, 0, 0};
+        if (pthread_create(&threads[c], NULL, read_lists, &readers[c]) != 0) {
+            fprintf(stderr, "sqlite_limit: cannot start a reader thread\n");
+            exit(1);
+        }
+    }
+    pthread_barrier_wait(&start);
+    double began = now_seconds(), cpu_began = cpu_seconds();
+    for (int c = 0; c < connections; c++) pthread_join(threads[c], NULL);
+    double elapsed = now_seconds() - began;
+    if (busy) *busy = (cpu_seconds() - cpu_began) / elapsed;
+    pthread_barrier_destroy(&start);
+    int64_t expected = (int64_t)(titles < SEEDED_NOTE_COUNT ? titles : SEEDED_NOTE_COUNT);
+    for (int c = 0; c < connections; c++) {
+        touched += readers[c].digest & 1;
+        if (readers[c].rows_read != expected * readers[c].operations) {
+            fprintf(stderr, "sqlite_limit: a list read saw other notes than the %d seeded ones\n", SEEDED_NOTE_COUNT);
+            exit(1);
+        }
+    }
+    return (double)operations / elapsed;
+}
+
+/* For each size: `runs` rounds, each timing the reads on one connection and on
+ * `connections` at once (in turn first, then at once, the order swapped every round), and
+ * prints the median ratio with its min and max: what parallel reads can win in C. */
+static int list_read_ceiling(const int *sizes, int size_count, int connections, int runs, int operations, int json) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/limit-lists.sqlite", folder_path);
+    remove_database(path);
+    Database d = open_database(path);
+    import_folders(&d);
+    Plan seeded = make_plan(POINT_READ, 1, 42);
+    for (int i = 0; i < seeded.note_count; i += BATCH_SIZE) import_batch(&d, seeded.notes + i, BATCH_SIZE);
+    free_plan(&seeded);
+    if (json) printf("{\"sqlite\": \"%s\", \"runs\": %d, \"connections\": %d, \"sizes\": [", sqlite3_libversion(), runs, connections);
+    else printf("SQLite %s: list reads on one read-only connection, and on %d at once, %d rounds each\n",
+                sqlite3_libversion(), connections, runs);
+    for (int k = 0; k < size_count; k++) {
+        int titles = sizes[k];
+        /* As many titles per run at every size from 50 up, as list-read's runs; each run tens
+         * of milliseconds, well above a timer tick. */
+        int count = operations ? operations : (titles <= 50 ? 20000 : 20000 * 50 / titles);
+        time_list_reads(path, titles, count / 10 + 1, 1, NULL); /* warm-up */
+        double alone[100], together[100], ratio[100], alone_busy[100], together_busy[100];
+        for (int r = 0; r < runs; r++) {
+            if (r % 2 == 0) {
+                alone[r] = time_list_reads(path, titles, count, 1, &alone_busy[r]);
+                together[r] = time_list_reads(path, titles, count, connections, &together_busy[r]);
+            } else {
+                together[r] = time_list_reads(path, titles, count, connections, &together_busy[r]);
+                alone[r] = time_list_reads(path, titles, count, 1, &alone_busy[r]);
+            }
+            ratio[r] = together[r] / alone[r];
+        }
+        qsort(alone, (size_t)runs, sizeof(double), compare_doubles);
+        qsort(together, (size_t)runs, sizeof(double), compare_doubles);
+        qsort(ratio, (size_t)runs, sizeof(double), compare_doubles);
+        qsort(alone_busy, (size_t)runs, sizeof(double), compare_doubles);
+        qsort(together_busy, (size_t)runs, sizeof(double), compare_doubles);
+        if (json) {
+            printf("%s{\"titles\": %d, \"operations\": %d, \"one_connection\": %.3f, \"at_once\": %.3f, "
+                   "\"cores_busy\": {\"one_connection\": %.3f, \"at_once\": %.3f}, "
+                   "\"ratio\": {\"median\": %.4f, \"min\": %.4f, \"max\": %.4f}}",
+                   k ? ", " : "", titles, count, median_of_sorted(alone, runs), median_of_sorted(together, runs),
+                   median_of_sorted(alone_busy, runs), median_of_sorted(together_busy, runs),
+                   median_of_sorted(ratio, runs), ratio[0], ratio[runs - 1]);
+        } else {
+            printf("%5d title%s  %6d ops  one connection %7.0f ops/s (%.2f cores busy)  %d at once %7.0f ops/s (%.2f cores busy)  "
+                   "ratio %.2f (min %.2f, max %.2f, %d rounds)\n",
+                   titles, titles == 1 ? " " : "s", count, median_of_sorted(alone, runs), median_of_sorted(alone_busy, runs),
+                   connections, median_of_sorted(together, runs), median_of_sorted(together_busy, runs),
+                   median_of_sorted(ratio, runs), ratio[0], ratio[runs - 1], runs);
+        }
+        fflush(stdout);
+    }
+    if (json) printf("]}\n");
+    close_database(&d);
+    remove_database(path);
+    return 0;
+}
+
 /* ---- main ---- */
 
 /* The thread of --idle-thread: it exists, and never runs again. */
@@ -452,13 +600,18 @@ static void usage(void) {
             "  prints operations per second: median, min and max over the runs.\n"
             "  --no-digest reads every column but feeds no digest (to see what the digest costs).\n"
             "  --idle-thread starts one sleeping thread first, as every Swift concurrency process\n"
-            "  has more than one (to see what a second thread costs each system call).\n");
+            "  has more than one (to see what a second thread costs each system call).\n"
+            "       sqlite_limit --list-read SIZES [--connections N] [--runs N] [--operations N] [--format text|json]\n"
+            "  Reads lists of each of SIZES titles (e.g. 1,10,50,250,1000) on N read-only connections\n"
+            "  at once (default 4) and on one, interleaved, and prints the ratio: the ceiling of\n"
+            "  parallel reads in C.\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     Scenario scenarios[2];
     int scenario_count = 0, runs = 5, operations = 0, json = 0, idle_thread = 0;
+    int sizes[16], size_count = 0, connections = 4;
     uint64_t seed = 42;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -483,6 +636,17 @@ int main(int argc, char **argv) {
             digest_reads = 0;
         } else if (!strcmp(a, "--idle-thread")) {
             idle_thread = 1;
+        } else if (!strcmp(a, "--list-read") && value) {
+            for (char *next = (char *)value; *next && size_count < 16;) {
+                long size = strtol(next, &next, 10);
+                if (size < 1 || size > 100000) usage();
+                sizes[size_count++] = (int)size;
+                if (*next == ',') next++;
+                else if (*next) usage();
+            }
+            i++;
+        } else if (!strcmp(a, "--connections") && value) {
+            connections = atoi(value), i++;
         } else {
             usage();
         }
@@ -500,6 +664,13 @@ int main(int argc, char **argv) {
     if (!mkdtemp(folder_path)) {
         perror("sqlite_limit: mkdtemp");
         return 1;
+    }
+
+    if (size_count > 0) {
+        if (connections < 1 || connections > 64) usage();
+        int code = list_read_ceiling(sizes, size_count, connections, runs, operations, json);
+        rmdir(folder_path);
+        return code;
     }
 
     if (json) printf("{\"sqlite\": \"%s\", \"runs\": %d, \"seed\": \"%llu\", \"digest\": %s, \"idle_thread\": %s, \"scenarios\": [",

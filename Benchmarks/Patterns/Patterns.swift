@@ -177,14 +177,14 @@ enum Tolerance {
     /// scenarios, and `lab bench` checks its list's reads against the frames it counted.
     static func gatesHops(of row: RowDescriptor, in plan: ScenarioPlan) -> Bool {
         guard plan.scenario.definition.frames != nil else { return true }
-        guard let list = row.expectedHops?.hops(.listScreen) else { return false }
+        guard let list = row.expectedHops?.listFromTheMainActor else { return false }
         return list.lowerBound == list.upperBound
     }
 
     /// The hops the list of a scenario with one made over `frames`, as the row and the
     /// reader declare them (``ListFrameReader/perFrame``): taken out of the iteration's count.
     static func listHops(of row: RowDescriptor, frames: FrameLog?) -> UInt64 {
-        guard let frames, let list = row.expectedHops?.hops(.listScreen) else { return 0 }
+        guard let frames, let list = row.expectedHops?.listFromTheMainActor else { return 0 }
         // The reader's own hops are exact; its enqueues are not, and are not counted here.
         let perFrame = list.lowerBound + ListFrameReader.perFrame.hops.lowerBound
         return UInt64(frames.rendered * perFrame + frames.renderings * ListFrameReader.perRendering.hops.lowerBound)

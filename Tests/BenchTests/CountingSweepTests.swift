@@ -16,7 +16,7 @@ struct CountingSweepTests {
         )
         let counts = try await CountingPass.run(settings)
         #expect(counts.rows.map { "\($0.scenario) \($0.clients)" } == ["mixed 1", "mixed 3", "sync 1"])
-        for count in settings.atEachClientCount(of: .mixed) {
+        for count in settings.atEachPoint(of: .mixed) {
             let plan = count.plan(for: .mixed)
             let counted = try #require(counts.row(.rawSQLite, in: .mixed, clients: plan.clients.count))
             #expect(counted.failure == nil)

@@ -25,12 +25,14 @@ struct TargetChecksTests {
         return cell
     }
 
-    static func mixed(clients: Int, pool: Double, raw: Double, grdbPool: Double?) -> BenchReport.ScenarioResult {
-        var rows = [row(.readerPool, throughput: pool), row(.rawSQLite, throughput: raw)]
-        if let grdbPool { rows.append(row(.grdbPool, throughput: grdbPool)) }
-        return BenchReport.ScenarioResult(
-            scenario: .mixed, operations: 40, clients: clients, expectedChecksum: Checksum(value: 7), rows: rows
-        )
+    /// list-read at each of `sizes`: reader-pool's and store-sync's throughput there.
+    static func listReads(sizes: [Int], pool: [Double], storeSync: [Double]) -> [BenchReport.ScenarioResult] {
+        sizes.indices.map { index in
+            BenchReport.ScenarioResult(
+                scenario: .listRead, operations: 40, clients: 4, listTitles: sizes[index], expectedChecksum: Checksum(value: 7),
+                rows: [row(.readerPool, throughput: pool[index]), row(.storeSync, throughput: storeSync[index])]
+            )
+        }
     }
 
     static func list(due: Int, missed: Int, readsBehindWrites: Int?) -> BenchReport.ScenarioResult {
@@ -53,40 +55,74 @@ struct TargetChecksTests {
     }
 
     static func poolTarget(_ scenarios: [BenchReport.ScenarioResult]) throws -> TargetChecks.Result {
-        try #require(targets(scenarios).first { $0.target.hasPrefix("reader-pool reaches") })
+        try #require(targets(scenarios).first { $0.target.hasPrefix("on `list-read`") })
     }
 
-    // MARK: Mixed
+    // MARK: List reads
 
     @Test(
-        "Reader-pool's target on mixed is met at 1.3 times raw-sqlite and at least grdb-pool's throughput, not below either",
+        "Reader-pool's target on list reads is met with a crossover and 1.5 times store-sync at the largest size, not without either",
         arguments: [
-            (pool: 130.0, raw: 100.0, grdbPool: 100.0 as Double?, met: true),
-            (pool: 129.0, raw: 100.0, grdbPool: 100.0 as Double?, met: false),
-            (pool: 200.0, raw: 100.0, grdbPool: 201.0 as Double?, met: false),
-            (pool: 200.0, raw: 100.0, grdbPool: nil as Double?, met: false),
+            (pool: [50.0, 90.0, 150.0], met: true),
+            (pool: [50.0, 90.0, 149.0], met: false),
+            (pool: [150.0, 90.0, 150.0], met: true),
+            (pool: [150.0, 160.0, 99.0], met: false),
         ]
     )
-    func mixedThresholds(pool: Double, raw: Double, grdbPool: Double?, met: Bool) throws {
-        let target = try Self.poolTarget([Self.mixed(clients: 4, pool: pool, raw: raw, grdbPool: grdbPool)])
+    func listReadThresholds(pool: [Double], met: Bool) throws {
+        let target = try Self.poolTarget(Self.listReads(sizes: [1, 50, 1_000], pool: pool, storeSync: [100, 100, 100]))
         #expect(target.met == met)
-        #expect(target.measured.hasPrefix(Format.decimal(pool / raw, digits: 2) + "× raw-sqlite, "))
+        #expect(target.target.hasSuffix("at least 1.5× store-sync at 1000 titles"))
+        #expect(target.measured.contains("× store-sync by size: 1: \(Format.decimal(pool[0] / 100, digits: 2))×"))
     }
 
-    @Test("Reader-pool's target on mixed is judged at the most clients the run measured")
-    func mostClients() throws {
-        let target = try Self.poolTarget([
-            Self.mixed(clients: 2, pool: 300, raw: 100, grdbPool: 100),
-            Self.mixed(clients: 4, pool: 110, raw: 100, grdbPool: 100),
-        ])
-        #expect(target.target.hasSuffix("at 4 clients"))
-        #expect(!target.met, "the two-client figures passed for the four-client target")
+    @Test("The crossover is the size from which reader-pool stays ahead, and the target says it")
+    func crossoverIsSaid() throws {
+        let target = try Self.poolTarget(Self.listReads(sizes: [1, 50, 1_000], pool: [50, 101, 160], storeSync: [100, 100, 100]))
+        #expect(target.measured.hasPrefix("reader-pool's crossover: 50 titles;"))
     }
 
-    @Test("Without concurrent clients on mixed the run has no reader-pool target on it")
-    func oneClient() {
-        let targets = Self.targets([Self.mixed(clients: 1, pool: 300, raw: 100, grdbPool: 100)])
-        #expect(!targets.contains { $0.target.hasPrefix("reader-pool reaches") })
+    @Test("Without list-read at several sizes the run has no reader-pool target on it")
+    func oneSize() {
+        let targets = Self.targets(Self.listReads(sizes: [50], pool: [300], storeSync: [100]))
+        #expect(!targets.contains { $0.target.hasPrefix("on `list-read`") })
+    }
+
+    // MARK: Orders
+
+    /// point-read with three rows timed in three rounds, nanoseconds per operation per round.
+    static func rounds(_ rows: [(RowDescriptor, [Double])]) -> BenchReport.ScenarioResult {
+        BenchReport.ScenarioResult(
+            scenario: .pointRead, operations: 40, clients: 1, expectedChecksum: Checksum(value: 9),
+            rows: rows.map { descriptor, nanoseconds in
+                var cell = row(descriptor, throughput: 1e9 / nanoseconds.sorted()[nanoseconds.count / 2])
+                cell.nanosecondsByRound = nanoseconds
+                return cell
+            }
+        )
+    }
+
+    @Test("Every clear pair ordered meets the order target; one clear pair the rounds cross misses it, named")
+    func clearPairsOrdered() throws {
+        func target(_ scenario: BenchReport.ScenarioResult) throws -> TargetChecks.Result {
+            try #require(Self.targets([scenario]).first { $0.target.hasPrefix("every two rows whose medians differ") })
+        }
+        // raw-sqlite is faster in every round; queue-perform is 20% slower than custom-executor
+        // at the median, and the rounds order them too.
+        let ordered = try target(Self.rounds([
+            (.rawSQLite, [100, 110, 105]), (.customExecutor, [1_000, 1_050, 990]), (.queuePerform, [1_200, 1_260, 1_250]),
+        ]))
+        #expect(ordered.met)
+        #expect(ordered.measured == "3 of 3 pairs ordered")
+        // The same medians, but one round in which queue-perform beat custom-executor.
+        let crossed = try target(Self.rounds([
+            (.rawSQLite, [100, 110, 105]), (.customExecutor, [1_000, 1_050, 990]), (.queuePerform, [1_200, 1_260, 980]),
+        ]))
+        #expect(!crossed.met)
+        #expect(crossed.measured == "2 of 3 pairs ordered; not: point-read: custom-executor > queue-perform")
+        // Rows within 15% of each other are no clear pair, ordered or not.
+        let close = Self.targets([Self.rounds([(.customExecutor, [1_000, 1_050, 990]), (.queuePerform, [1_100, 1_000, 1_150])])])
+        #expect(!close.contains { $0.target.hasPrefix("every two rows whose medians differ") })
     }
 
     // MARK: The list during an import

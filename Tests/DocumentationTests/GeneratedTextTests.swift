@@ -162,11 +162,14 @@ enum GeneratedText {
     static var benchmarkCount: String {
         let pairs = RowCatalog.rowsByScenario
         let benchmarks = pairs.reduce(0) { $0 + $1.rows.count }
-        // The rows that leave scenarios out, grouped by the scenarios they run.
+        // A scenario that compares some rows says how many; the rows that leave other
+        // scenarios out are grouped by the scenarios they run, those scenarios aside.
+        let narrowed = Scenario.allCases.filter { $0.definition.comparedRows != nil }
+        let scenarios = Scenario.allCases.filter { !narrowed.contains($0) }
         var groups: [(runs: [Scenario], rows: [String])] = []
         for row in RowCatalog.all {
-            let runs = Scenario.allCases.filter(row.runs)
-            guard runs.count < Scenario.allCases.count else { continue }
+            let runs = scenarios.filter(row.runs)
+            guard runs.count < scenarios.count else { continue }
             if let index = groups.firstIndex(where: { $0.runs == runs }) {
                 groups[index].rows.append(row.name)
             } else {
@@ -176,10 +179,13 @@ enum GeneratedText {
         func list(_ items: [String]) -> String {
             items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
         }
-        let said = groups.map { group -> String in
+        let compared = narrowed.map { scenario in
+            "`\(scenario.rawValue)` runs \(RowCatalog.all.filter { $0.runs(scenario) }.count) of them"
+        }
+        let said = compared + groups.map { group -> String in
             let rows = list(group.rows.map { "`\($0)`" })
-            let left = Scenario.allCases.filter { !group.runs.contains($0) }
-            return group.runs.count * 2 >= Scenario.allCases.count
+            let left = scenarios.filter { !group.runs.contains($0) }
+            return group.runs.count * 2 >= scenarios.count
                 ? "\(rows) run every scenario but \(list(left.map { "`\($0.rawValue)`" }))"
                 : "\(rows) run only \(list(group.runs.map { "`\($0.rawValue)`" }))"
         }

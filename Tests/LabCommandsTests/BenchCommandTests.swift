@@ -39,7 +39,11 @@ struct BenchCommandTests {
                 #expect((concurrent?["cores_busy"] as? [String: Double])?["median"].map { $0 > 0 } == true)
             }
         }
-        #expect(scenarios.map { $0["name"] as? String } == Scenario.allCases.map(\.rawValue))
+        // list-read once per list size, each with its size.
+        #expect(scenarios.map { $0["name"] as? String } == Scenario.allCases.flatMap { scenario in
+            Array(repeating: scenario.rawValue, count: max(1, scenario.definition.listSizes.count))
+        })
+        #expect(scenarios.compactMap { $0["list_titles"] as? Int } == Scenario.listRead.definition.listSizes)
         for scenario in scenarios {
             let rows = try #require(scenario["rows"] as? [[String: Any]])
             let kind = try #require(Scenario(rawValue: scenario["name"] as? String ?? ""))

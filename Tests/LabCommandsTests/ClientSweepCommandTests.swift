@@ -17,9 +17,9 @@ struct ClientSweepCommandTests {
         let settings = try BenchCommand.parse(["--clients", "3", "--database", "memory"]).settings()
         #expect(settings.clients == 3)
         #expect(settings.clientSweep.isEmpty)
-        #expect(settings.sweptScenarios.isEmpty)
-        #expect(settings.atEachClientCount(of: .mixed).map { $0.plan(for: .mixed).clients.count } == [3])
-        #expect(settings.atEachClientCount(of: .sync).map { $0.plan(for: .sync).clients.count } == [1])
+        #expect(settings.sweptScenarios == [.listRead], "list-read's sizes, not the clients")
+        #expect(settings.atEachPoint(of: .mixed).map { $0.plan(for: .mixed).clients.count } == [3])
+        #expect(settings.atEachPoint(of: .sync).map { $0.plan(for: .sync).clients.count } == [1])
     }
 
     @Test("Several counts are a sweep, fewest first, of every scenario but sync, which has one client by contract")
@@ -27,13 +27,14 @@ struct ClientSweepCommandTests {
         let settings = try BenchCommand.parse(["--clients", "4,1, 2", "--database", "memory"]).settings()
         #expect(settings.clients == nil)
         #expect(settings.clientSweep == [1, 2, 4])
-        #expect(settings.sweptScenarios == [.importBatch, .pointRead, .update, .mixed, .chatty, .uiDuringImport])
+        #expect(settings.sweptScenarios == [.importBatch, .pointRead, .update, .mixed, .listRead, .chatty, .uiDuringImport])
+        #expect(settings.atEachPoint(of: .listRead).map { $0.plan(for: .listRead).listTitles } == [50, 50, 50], "one sweep at a time")
         for scenario in settings.sweptScenarios {
-            #expect(settings.atEachClientCount(of: scenario).map { $0.plan(for: scenario).clients.count } == [1, 2, 4])
-            #expect(settings.atEachClientCount(of: scenario).map { $0.warmUpPlan(for: scenario).clients.count } == [1, 2, 4])
+            #expect(settings.atEachPoint(of: scenario).map { $0.plan(for: scenario).clients.count } == [1, 2, 4])
+            #expect(settings.atEachPoint(of: scenario).map { $0.warmUpPlan(for: scenario).clients.count } == [1, 2, 4])
         }
-        #expect(settings.atEachClientCount(of: .sync).count == 1)
-        #expect(settings.name(of: .mixed, at: settings.atEachClientCount(of: .mixed)[1]) == "mixed at 2 clients")
+        #expect(settings.atEachPoint(of: .sync).count == 1)
+        #expect(settings.name(of: .mixed, at: settings.atEachPoint(of: .mixed)[1]) == "mixed at 2 clients")
         #expect(settings.name(of: .sync, at: settings) == "sync")
     }
 
@@ -43,7 +44,7 @@ struct ClientSweepCommandTests {
         let again = try BenchSettings(JSONDecoder().decode(BenchSettings.Request.self, from: JSONEncoder().encode(settings.request)))
         #expect(again.clientSweep == [1, 8])
         #expect(again.clients == nil)
-        #expect(again.atEachClientCount(of: .mixed).map { $0.plan(for: .mixed).clients.count } == [1, 8])
+        #expect(again.atEachPoint(of: .mixed).map { $0.plan(for: .mixed).clients.count } == [1, 8])
     }
 
     @Test("A wrong --clients exits 64 with one line that says what is wrong, and writes nothing", arguments: [

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import Workload
 
 /// Each scenario's paragraph under its table in Results.md is written from that scenario's
 /// own rows: what grdb does there, and, in sync, which rows merge and which fetch again.
@@ -28,7 +29,9 @@ struct ExplanationTests {
         ])
         #expect(result.exitStatus == 0, "\(result.output)")
         let paragraphs = Self.paragraphs(of: result.standardOutput)
-        #expect(paragraphs.keys.sorted() == ["chatty", "import", "mixed", "point-read", "sync", "ui-during-import", "update"])
+        let lists = Scenario.listRead.definition.listSizes.map { "list-read of \(ScenarioPlan.titles($0))" }
+        #expect(paragraphs.keys.sorted() == (["chatty", "import", "mixed", "point-read", "sync", "ui-during-import", "update"] + lists).sorted())
+        #expect(try #require(paragraphs["list-read of 50 titles"]).contains("each list read is a read-only transaction"))
 
         let importText = try #require(paragraphs["import"])
         #expect(importText.contains("grdb takes"))

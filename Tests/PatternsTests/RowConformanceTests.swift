@@ -138,8 +138,15 @@ struct RowConformanceTests {
         for row in screenRows {
             #expect(Self.cases.filter { $0.0.descriptor.name == row.name }.map(\.1) == withAList, "\(row.name)")
         }
+        // A scenario that compares some rows runs those, and no other.
+        let narrowed = Scenario.allCases.compactMap { scenario in scenario.definition.comparedRows.map { (scenario, $0.rows) } }
+        #expect(!narrowed.isEmpty)
+        for (scenario, rows) in narrowed {
+            #expect(Set(Self.cases.filter { $0.1 == scenario }.map(\.0.descriptor.id)) == Set(rows), "\(scenario.rawValue)")
+        }
         let everywhere = RowCatalog.all.count - screenRows.count
-        #expect(Self.cases.count == everywhere * Scenario.allCases.count - (RowCatalog.all.count - listed.count) * withAList.count + screenRows.count * withAList.count)
+        let leftOut = narrowed.reduce(0) { $0 + everywhere - $1.1.count }
+        #expect(Self.cases.count == everywhere * Scenario.allCases.count - (RowCatalog.all.count - listed.count) * withAList.count + screenRows.count * withAList.count - leftOut)
     }
 
     // MARK: The catalog

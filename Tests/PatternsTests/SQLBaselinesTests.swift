@@ -16,13 +16,13 @@ struct SQLBaselinesTests {
         #expect(RowDescriptor.mutex.concurrentClients)
         for row in [RowDescriptor.rawSQLite, .mutex] {
             #expect(row.kind == .baseline)
-            for call in RepositoryCall.allCases where call != .listScreen {
+            for call in RepositoryCall.allCases {
                 #expect(row.expectedHops?.hops(call) == 0...0, "\(row.name): \(call)")
             }
         }
         // The list's read comes from the main actor: mutex's nonisolated method leaves it and
         // comes back. raw-sqlite runs no scenario with a list.
-        #expect(RowDescriptor.mutex.expectedHops?.hops(.listScreen) == 2...2)
+        #expect(RowDescriptor.mutex.expectedHops?.listFromTheMainActor == 2...2)
         #expect(!RowDescriptor.rawSQLite.runs(.uiDuringImport))
         #expect(RowDescriptor.mutex.runs(.uiDuringImport))
     }

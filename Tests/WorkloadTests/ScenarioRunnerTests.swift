@@ -82,7 +82,8 @@ struct HopExpectationTests {
     func listReads() {
         let plan = ScenarioPlan(scenario: .uiDuringImport, operations: 4, clients: 1, seed: 1)
         let queue = HopExpectation.perCall(0, because: "a job, not a switch").listScreen(2, because: "off and back")
-        #expect(queue.hops(.listScreen) == 2...2)
+        #expect(queue.listFromTheMainActor == 2...2)
+        #expect(queue.hops(.listScreen) == 0...0, "from the pool, a read like any other")
         #expect(queue.hops(.importBatch) == 0...0)
         #expect(queue.hopsPerOperation(in: plan) == 0...0, "no frame, no list read")
         #expect(queue.hopsPerOperation(in: plan, listReads: 6) == 3...3, "six reads of 2 hops over 4 imports")

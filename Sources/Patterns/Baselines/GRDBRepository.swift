@@ -341,11 +341,10 @@ extension RowDescriptor {
                 "a read: back to the cooperative pool, where GRDB's nonisolated Pool.get(block:) goes on",
                 "a read: into the reader's DispatchQueueActor, whose executor is that reader connection's serial queue",
                 "a write: into the writer's DispatchQueueActor, one job on the writer's queue",
-                "the list's read, from the main actor: a read's three, and off the main actor into the nonisolated method first and back to it at the end",
                 "not counted: the switch back to the caller, made inside withTaskCancellationHandler in libswift_Concurrency, where the swift_task_switch meter cannot see it",
             ],
-            reads: 3, writes: 1, overrides: [.listScreen: 5]
-        ),
+            reads: 3, writes: 1
+        ).listScreen(5, because: "a read's three, and off the main actor into the nonisolated method first and back to it at the end"),
         costModel: .unpredicted(
             because: "GRDB runs more SQL than raw-sqlite for the same call (BEGIN, COMMIT), and its reads run on several connections: its work is not raw-sqlite's"
         ),

@@ -204,10 +204,9 @@ extension RowDescriptor {
                 "a write: into the writer actor, a job on its context's queue",
                 "a write: back to the caller's executor",
                 "a read: none; the pool's read runs on the caller's executor and suspends on a continuation that a job on the reader's queue resumes (when every reader is busy, first on one that a returned reader resumes): a resumed task is a job, not an executor switch",
-                "the list's read, from the main actor: off it into the nonisolated method, and back to it",
             ],
-            reads: 0, writes: 2, overrides: [.listScreen: 2]
-        ),
+            reads: 0, writes: 2
+        ).listScreen(2, because: "off it into the nonisolated method, and back to it"),
         costModel: .unpredicted(
             because: "its reads run on several read-only contexts at once, each in a read transaction of its own: its work is not store-sync's"
         )

@@ -22,15 +22,16 @@ extension RowDescriptor {
         "back to the client's nonisolated code: a job on the same queue, queued from its own thread (no wake-up)",
         "two more on each operation's first call: the workload runner's nonisolated async function is entered and left, each a switch to the generic executor that, for a preferring task, is again a job on the same queue",
         "one fewer on an import or an update in an optimized build: the call returns nothing, no code of the runner's function runs after it, and the optimizer drops the switch back into that function (a debug build keeps it)",
-        "the list's read, from the main actor, whose task prefers no executor: into the actor and back, two hops; one job on the context's queue, and the return on the main queue, which is not the global pool",
     ]
 
     /// One per call, and two more on the call that starts an operation, whichever it is;
     /// one fewer in an optimized build when that call returns nothing (a write). The list's
     /// read comes from the main actor: two hops, into the actor and back.
-    static let taskExecutorHops = HopExpectation(
-        reasons: taskExecutorReasons, reads: 1, writes: writeHops, overrides: [.listScreen: 2]
-    ).onEachOperationsFirstCall(plus: 2)
+    static let taskExecutorHops = HopExpectation(reasons: taskExecutorReasons, reads: 1, writes: writeHops)
+        .listScreen(
+            2, because: "its task prefers no executor: into the actor and back, two hops; one job on the context's queue, and the return on the main queue, which is not the global pool"
+        )
+        .onEachOperationsFirstCall(plus: 2)
 
     /// An import's or an update's own count, besides the two of an operation's first call,
     /// which the optimizer decides: the switch it drops is in Workload's

@@ -17,21 +17,22 @@ public struct HopExpectation: Sendable {
     /// Hops the first call of every operation makes beyond its ``hops``: none unless a row
     /// says so (``onEachOperationsFirstCall(plus:)``).
     public let firstCallOfOperation: Int
+    /// Hops of the list's read when a scenario's list makes it from the main actor: what
+    /// ``hops`` gives the call unless a row says otherwise (``listScreen(_:because:)``).
+    public let listFromTheMainActor: ClosedRange<Int>
 
     public init(reasons: [String], hops: @escaping @Sendable (RepositoryCall) -> Int) {
-        self.reasons = reasons
-        self.condition = nil
-        self.firstCallOfOperation = 0
-        self.hops = { call in hops(call)...hops(call) }
+        self.init(reasons: reasons, condition: nil, firstCallOfOperation: 0) { call in hops(call)...hops(call) }
     }
 
     private init(
-        reasons: [String], condition: String?, firstCallOfOperation: Int,
+        reasons: [String], condition: String?, firstCallOfOperation: Int, listFromTheMainActor: ClosedRange<Int>? = nil,
         hops: @escaping @Sendable (RepositoryCall) -> ClosedRange<Int>
     ) {
         self.reasons = reasons
         self.condition = condition
         self.firstCallOfOperation = firstCallOfOperation
+        self.listFromTheMainActor = listFromTheMainActor ?? hops(.listScreen)
         self.hops = hops
     }
 
@@ -55,22 +56,24 @@ public struct HopExpectation: Sendable {
     /// This expectation with `count` more hops on the first call of every operation, whatever
     /// that call is: where the caller's own code around an operation costs hops too (a client
     /// task that prefers an executor switches to it entering and leaving the runner's
-    /// function). The list's read is no operation's call and takes none.
+    /// function). The main-actor list's read is no operation's call and takes none.
     public func onEachOperationsFirstCall(plus count: Int) -> HopExpectation {
-        HopExpectation(reasons: reasons, condition: condition, firstCallOfOperation: firstCallOfOperation + count, hops: hops)
+        HopExpectation(
+            reasons: reasons, condition: condition, firstCallOfOperation: firstCallOfOperation + count,
+            listFromTheMainActor: listFromTheMainActor, hops: hops
+        )
     }
 
-    /// This expectation with `count` for the list's read (``RepositoryCall/listScreen``),
-    /// which a scenario's list makes from the main actor: where the row's method is not
+    /// This expectation with `count` for the list's read (``RepositoryCall/listScreen``)
+    /// when a scenario's list makes it from the main actor: where the row's method is not
     /// isolated to an actor of its own, that call leaves the main actor and comes back,
-    /// which a call from the cooperative pool does not. Without it, the list's read makes
-    /// what the expectation gives a read.
+    /// which a call from the cooperative pool (list-read's) does not. Without it, the
+    /// list's read makes what the expectation gives a read, wherever it comes from.
     public func listScreen(_ count: Int, because reasons: String...) -> HopExpectation {
-        let others = hops
-        return HopExpectation(
+        HopExpectation(
             reasons: self.reasons + reasons.map { "the list's read, from the main actor: \($0)" }, condition: condition,
-            firstCallOfOperation: firstCallOfOperation
-        ) { call in call == .listScreen ? count...count : others(call) }
+            firstCallOfOperation: firstCallOfOperation, listFromTheMainActor: count...count, hops: hops
+        )
     }
 
     /// The mean number of hops per measured operation of `plan`, at least and at most (the
@@ -78,7 +81,7 @@ public struct HopExpectation: Sendable {
     /// (the frames its list rendered, in a scenario with one) counted in, and `besides` more
     /// that no call of the row makes (the list's own code).
     public func hopsPerOperation(in plan: ScenarioPlan, listReads: Int = 0, besides: ClosedRange<Int> = 0...0) -> ClosedRange<Double> {
-        let list = hops(.listScreen)
+        let list = listFromTheMainActor
         var lower = listReads * list.lowerBound + besides.lowerBound
         var upper = listReads * list.upperBound + besides.upperBound
         for operation in plan.clients.joined() {

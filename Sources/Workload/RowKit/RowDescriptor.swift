@@ -92,12 +92,14 @@ extension RowDescriptor {
     /// runs only where a list renders.
     public func runs(_ scenario: Scenario) -> Bool {
         let hasList = scenario.definition.frames != nil
-        return (concurrentClients || !hasList) && (!runsOnlyWithAList || hasList)
+        let compared = scenario.definition.comparedRows.map { $0.rows.contains(id) } ?? true
+        return (concurrentClients || !hasList) && (!runsOnlyWithAList || hasList) && compared
     }
 
     /// Why the row does not run `scenario`, in words a report shows; nil when it runs it.
     package func reasonNotRun(in scenario: Scenario) -> String? {
         guard !runs(scenario) else { return nil }
+        if let compared = scenario.definition.comparedRows, !compared.rows.contains(id) { return compared.because }
         if runsOnlyWithAList {
             return "a row about how a screen reads runs only where a main-actor list renders; elsewhere its calls are another row's"
         }

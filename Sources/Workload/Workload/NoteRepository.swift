@@ -60,12 +60,13 @@ public protocol NoteRepository: Sendable {
 // MARK: - RepositoryCall
 
 /// The calls of ``NoteRepository`` that the workload measures: those an operation makes
-/// (``ScenarioPlan/Operation/calls``), and the list's read. A row declares its hops per call
+/// (``ScenarioPlan/Operation/calls``). A row declares its hops per call
 /// by kind (``writes``), so a new call takes its kind's count where a row says nothing else.
 public enum RepositoryCall: String, CaseIterable, Sendable {
     case importBatch, snapshot, update, title, body, folderName, modified
-    /// ``NoteRepository/listScreen(titles:)``: no operation makes it; a scenario's list does,
-    /// from the main actor, once per frame it renders (``ListFrameReader``).
+    /// ``NoteRepository/listScreen(titles:)``: list-read's operations make it from the
+    /// cooperative pool, and a scenario's list from the main actor, once per frame it renders
+    /// (``ListFrameReader``).
     case listScreen
 
     /// Whether the call saves: an import or an update. The others read.

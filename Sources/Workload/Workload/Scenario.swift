@@ -8,6 +8,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     case pointRead = "point-read"
     case update
     case mixed
+    case listRead = "list-read"
     case chatty
     case sync
     case uiDuringImport = "ui-during-import"
@@ -19,6 +20,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .pointRead: PointRead()
         case .update: Update()
         case .mixed: Mixed()
+        case .listRead: ListRead()
         case .chatty: Chatty()
         case .sync: Sync()
         case .uiDuringImport: UIDuringImport()

@@ -20,6 +20,9 @@ extension ScenarioPlan {
         case pointRead(NoteID)
         case update(NoteID, NoteEdit)
         case chatty(NoteID)
+        /// The list-read scenario: the count and the first `titles` titles by identifier,
+        /// the read of a screen's list (``NoteRepository/listScreen(titles:)``).
+        case listRead(titles: Int)
         /// The sync scenario: the writer's operation (an import or an update), then the
         /// main-actor reader's view of the count and ``ScenarioPlan/syncShownNotes``.
         indirect case sync(Operation)
@@ -36,6 +39,7 @@ extension ScenarioPlan.Operation {
         case .pointRead: [.snapshot]
         case .update: [.update]
         case .chatty: [.title, .body, .folderName, .modified]
+        case .listRead: [.listScreen]
         // The reader's calls are not counted: a store row's view reads no repository.
         case .sync(let write): write.calls
         }
@@ -62,6 +66,8 @@ extension ScenarioPlan.Operation {
             let folderName = try await repository.folderName(of: id)
             let modified = try await repository.modified(of: id)
             reads.combineChattyRead(title: title, body: body, folderName: folderName, modified: modified)
+        case .listRead(let titles):
+            reads.combine(try await repository.listScreen(titles: titles))
         case .sync(let write):
             try await write.perform(on: repository, reads: &reads)
             if let view {
@@ -89,6 +95,8 @@ extension ScenarioPlan.Operation {
                 title: try model.title(of: id), body: try model.body(of: id), folderName: try model.folderName(of: id),
                 modified: try model.modified(of: id)
             )
+        case .listRead(let titles):
+            reads.combine(model.listScreen(titles: titles))
         case .sync(let write):
             try write.apply(to: &model, reads: &reads)
             // The reader's digest is one value of the client's, as the runner combines it.
@@ -108,6 +116,7 @@ extension ScenarioPlan.Operation {
         case .chatty(let id): _ = try context.existingObject(with: id).title
         case .update(let id, let edit): try context.apply(edit, to: id)
         case .importBatch(let batch): try context.importBatch(batch)
+        case .listRead(let titles): _ = try context.listScreen(titles: titles)
         case .sync(let write): try write.makeFirstCall(on: context)  // the reader makes none
         }
     }
@@ -124,6 +133,7 @@ extension ScenarioPlan.Operation {
         case .importBatch(let batch): ([], batch.notes.map(\.id))
         case .update(let id, _): ([id], [id])
         case .pointRead(let id), .chatty(let id): ([id], [])
+        case .listRead(let titles): ((1...Int64(max(1, min(titles, ScenarioPlan.seededNoteCount)))).map { NoteID($0) }, [])
         case .sync(let write): write.notes
         }
     }
@@ -133,7 +143,7 @@ extension ScenarioPlan.Operation {
         switch self {
         case .importBatch(let batch): batch
         case .sync(let write): write.importedBatch
-        case .pointRead, .update, .chatty: nil
+        case .pointRead, .update, .chatty, .listRead: nil
         }
     }
 
@@ -150,7 +160,7 @@ extension ScenarioPlan.Operation {
         switch self {
         case .importBatch(let batch): .importBatch(batch.withIdentifiers(shiftedBy: shift, trip: trip))
         case .sync(let write): .sync(write.withIdentifiers(shiftedBy: shift, trip: trip))
-        case .pointRead, .chatty, .update: self
+        case .pointRead, .chatty, .update, .listRead: self
         }
     }
 }
@@ -182,6 +192,12 @@ extension Checksum {
     mutating func combineSyncView(count: Int, shown: [NoteSnapshot]) {
         combine(Int64(count))
         for note in shown { combine(note) }
+    }
+
+    /// The digest of a list's count and titles.
+    mutating func combine(_ screen: ListScreen) {
+        combine(Int64(screen.count))
+        for title in screen.titles { combine(title) }
     }
 
     /// The digest of the four values one chatty operation reads.

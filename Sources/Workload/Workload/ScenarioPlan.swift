@@ -27,6 +27,9 @@ public struct ScenarioPlan: Sendable {
     public let setup: [NoteBatch]
     /// One list per client task, run concurrently; each list runs in order.
     public let clients: [Client]
+    /// The titles each list read returns, in a scenario whose operations read a list
+    /// (``ScenarioDefinition/listSizes``).
+    public let listTitles: Int
 
     /// The number of measured operations, over all clients.
     public var operationCount: Int { clients.reduce(0) { $0 + $1.count } }
@@ -35,18 +38,26 @@ public struct ScenarioPlan: Sendable {
     public static let folderCount = 10
     /// Notes the reading and updating scenarios start with.
     public static let seededNoteCount = 1_000
+    /// The titles of a list read unless a plan says otherwise: a screen's worth.
+    public static let standardListTitles = 50
+
+    /// "1 title", "50 titles".
+    public static func titles(_ count: Int) -> String { "\(count) title\(count == 1 ? "" : "s")" }
 
     /// - Parameters:
     ///   - operations: Measured operations over all clients (at least 1).
     ///   - clients: Concurrent client tasks (at least 1); operations are shared out evenly.
     ///     A scenario with a reader always has one: its reader must see one writer's saves
     ///     in order.
-    public init(scenario: Scenario, operations: Int, clients: Int, seed: UInt64) {
+    ///   - listTitles: The titles of each list read, from 1 to ``seededNoteCount``.
+    public init(scenario: Scenario, operations: Int, clients: Int, seed: UInt64, listTitles: Int = standardListTitles) {
         precondition(operations >= 1 && clients >= 1, "a plan needs at least one operation and one client")
+        precondition((1...Self.seededNoteCount).contains(listTitles), "a list reads from 1 to \(Self.seededNoteCount) titles")
         let definition = scenario.definition
         let clients = definition.hasReader ? 1 : clients
         self.scenario = scenario
         self.seed = seed
+        self.listTitles = listTitles
         var text = TextGenerator(seed: seed)
         let folders = (1...Int64(Self.folderCount)).map { FolderSnapshot(id: FolderID($0), name: "Folder \($0)") }
         var setup = [NoteBatch(folders: folders)]
@@ -66,7 +77,8 @@ public struct ScenarioPlan: Sendable {
             clientText.skip(notes: importedBefore)
             let source = OperationSource(
                 random: SplitMix64(seed: seed &+ UInt64(client) &* 0x9E37_79B9), text: clientText,
-                own: ranges[client], nextImportedID: Int64(Self.seededNoteCount + 1 + importedBefore)
+                own: ranges[client], nextImportedID: Int64(Self.seededNoteCount + 1 + importedBefore),
+                listTitles: listTitles
             )
             importedBefore += definition.notesImported(by: shares[client])
             return Client(count: shares[client], scenario: scenario, source: source)
@@ -138,12 +150,18 @@ public struct OperationSource: Sendable {
     private let own: ClosedRange<Int64>
     /// The identifier of the next note the client imports.
     private var nextImportedID: Int64
+    /// The titles each list read returns (``ScenarioPlan/listTitles``).
+    let listTitles: Int
 
-    init(random: SplitMix64, text: TextGenerator, own: ClosedRange<Int64>, nextImportedID: Int64) {
+    init(
+        random: SplitMix64, text: TextGenerator, own: ClosedRange<Int64>, nextImportedID: Int64,
+        listTitles: Int = ScenarioPlan.standardListTitles
+    ) {
         self.random = random
         self.text = text
         self.own = own
         self.nextImportedID = nextImportedID
+        self.listTitles = listTitles
     }
 
     /// The source of a lone client of a plan with `seed`.

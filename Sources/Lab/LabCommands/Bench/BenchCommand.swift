@@ -32,7 +32,7 @@ struct BenchCommand: AsyncParsableCommand {
     // The numeric options take the next argument as their value even when it starts with a
     // dash (`.unconditional`): `--runs -1` is then "--runs must be between 1 and 100, not -1",
     // not "Missing value for '--runs <runs>'".
-    @Option(name: .long, parsing: .unconditional, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
+    @Option(name: .long, parsing: .unconditional, help: "Measured operations per run (default: an eighth of each scenario's full size, a sixteenth of sync's and list-read's; --quick takes a tenth, --full all of it; at most 1,000,000, or 200,000 for import).")
     var operations: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
@@ -44,6 +44,16 @@ struct BenchCommand: AsyncParsableCommand {
             """
     ))
     var clients: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "The titles of each list read in list-read, from 1 to 1,000 (default: each of 1, 10, 50, 250 and 1,000).",
+        discussion: """
+            Without it, list-read runs once per size and adds a table of throughput by list \
+            size (and, with --docs, a chart, Sizes-list-read.svg); with a --clients sweep, it \
+            runs at 50 titles.
+            """
+    ))
+    var listTitles: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Measured runs per row; the table shows their median (default: 5, or 3 with --quick).")
     var runs: Int?
@@ -106,7 +116,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Skip the counting pass (hops, queue jobs, allocations, leaks): timings only.")
     var noMeters = false
 
-    @Option(name: .long, help: "Also write Results.md, Results.svg and Results.json (the report as JSON, which the guide's figure test can read) into this folder (all or none), and a chart per scenario of a --clients sweep.")
+    @Option(name: .long, help: "Also write Results.md, Results.svg and Results.json (the report as JSON, which the guide's figure test can read) into this folder (all or none), a chart per scenario of a --clients sweep, and list-read's chart by list size.")
     var docs: String?
 
     func validate() throws {
@@ -120,6 +130,10 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if let clients { _ = try ClientCounts.parse(clients) }
+        let titles = BenchSettings.listTitleRange
+        if let listTitles, !titles.contains(listTitles) {
+            throw ValidationError("--list-titles must be between \(titles.lowerBound) and \(titles.upperBound), the notes a run starts with, not \(listTitles)")
+        }
         if let runs, !(1...100).contains(runs) { throw ValidationError("--runs must be between 1 and 100, not \(runs)") }
         if quick && full { throw ValidationError("--quick and --full exclude each other") }
         if wide && format != .table { throw ValidationError("--wide widens the table; --format \(format.rawValue) has every count already") }
@@ -152,7 +166,11 @@ struct BenchCommand: AsyncParsableCommand {
         // Read before the run, so that a file that cannot be compared with costs no run.
         let saved = try baseline.map { path throws(LabError) in try Baseline(contentsOf: path) }
         if settings.database == .temporaryFiles { try BenchDatabase.checkTemporaryDirectory() }
-        let destinations = try Destinations(output: output, docs: docs, charts: settings.sweptScenarios)
+        let charts = settings.sweptScenarios.map { scenario in
+            settings.sweeps(scenario)
+                ? BenchReport.ClientSweep.chartFileName(of: scenario) : BenchReport.ListSizeSweep.chartFileName(of: scenario)
+        }
+        let destinations = try Destinations(output: output, docs: docs, charts: charts)
         try destinations.checkApart(from: settings.database)
         // The run owns a named database file until it ends; its counting pass, a child
         // process, works in it while this process waits.
@@ -167,7 +185,10 @@ struct BenchCommand: AsyncParsableCommand {
                 (report.renderedJSON(), docs.json),
             ]
             for sweep in report.clientSweeps {
-                if let chart = docs.charts[sweep.scenario] { outputs.append((report.renderedScalingSVG(sweep), chart)) }
+                if let chart = docs.charts[sweep.chartFileName] { outputs.append((report.renderedScalingSVG(sweep), chart)) }
+            }
+            for sweep in report.listSizeSweeps {
+                if let chart = docs.charts[sweep.chartFileName] { outputs.append((report.renderedListSizeSVG(sweep), chart)) }
             }
         }
         var text = output == nil && format == .table
@@ -197,6 +218,7 @@ struct BenchCommand: AsyncParsableCommand {
         return BenchSettings(
             scenarios: scenarios, rows: rows.uniqued(by: \.name),
             operations: operations, clients: counts.count == 1 ? counts[0] : nil, clientSweep: counts.count > 1 ? counts : [],
+            listTitles: listTitles ?? (counts.count > 1 ? ScenarioPlan.standardListTitles : nil),
             runs: runs ?? (quick ? 3 : 5), seed: seed, quick: quick, full: full, meters: !noMeters, database: location,
             commandLine: (["lab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         )
@@ -239,20 +261,18 @@ struct BenchCommand: AsyncParsableCommand {
 
 /// Where `lab bench` writes its results, every one checked before the benchmark runs: with
 /// `--docs`, Results.md, Results.svg, Results.json (the same report as JSON, schema 2) and the
-/// chart of each scenario in `charts`, the ones a sweep runs at several client counts.
+/// `charts`, by file name: one per scenario a sweep runs at several client counts or list sizes.
 private struct Destinations {
     var report: OutputFile
-    var docs: (markdown: OutputFile, svg: OutputFile, json: OutputFile, charts: [Scenario: OutputFile])?
+    var docs: (markdown: OutputFile, svg: OutputFile, json: OutputFile, charts: [String: OutputFile])?
 
-    init(output: String?, docs: String?, charts: [Scenario]) throws(LabError) {
+    init(output: String?, docs: String?, charts: [String]) throws(LabError) {
         report = try OutputFile(checking: output ?? "-")
         guard let docs else { return }
         guard (try? FileStatus.of(docs))?.kind == .directory else { throw .usage("--docs '\(docs)' is not a folder") }
         let folder = docs.hasSuffix("/") ? docs : docs + "/"
-        var files: [Scenario: OutputFile] = [:]
-        for scenario in charts {
-            files[scenario] = try OutputFile(checking: folder + BenchReport.ClientSweep.chartFileName(of: scenario))
-        }
+        var files: [String: OutputFile] = [:]
+        for chart in charts { files[chart] = try OutputFile(checking: folder + chart) }
         self.docs = (
             try OutputFile(checking: folder + "Results.md"), try OutputFile(checking: folder + "Results.svg"),
             try OutputFile(checking: folder + "Results.json"), files

@@ -68,12 +68,15 @@ package struct Baseline: Sendable {
                     nanosecondsByRound: row["ns_per_op_by_round"] as? [Double] ?? []
                 )
             }
-            saved[Self.key(name, clients)] = SavedScenario(operations: operations, clients: clients, rows: savedRows)
+            saved[Self.key(name, clients, listTitles: scenario["list_titles"] as? Int)] = SavedScenario(operations: operations, clients: clients, rows: savedRows)
         }
         self.scenarios = saved
     }
 
-    static func key(_ scenario: String, _ clients: Int) -> String { "\(scenario)@\(clients)" }
+    /// A saved scenario's key: its name, clients and, where it reads lists, their titles.
+    static func key(_ scenario: String, _ clients: Int, listTitles: Int? = nil) -> String {
+        "\(scenario)@\(clients)" + (listTitles.map { "/\($0)" } ?? "")
+    }
 }
 
 // MARK: - Comparing with it
@@ -100,7 +103,7 @@ extension BenchReport {
         }
         for scenario in scenarios {
             let name = title(of: scenario)
-            guard let saved = baseline.scenarios[Baseline.key(scenario.scenario.rawValue, scenario.clients)] else {
+            guard let saved = baseline.scenarios[Baseline.key(scenario.scenario.rawValue, scenario.clients, listTitles: scenario.listTitles)] else {
                 lines.append("  \(name): not in the baseline.")
                 continue
             }

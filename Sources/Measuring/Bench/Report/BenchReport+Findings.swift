@@ -72,21 +72,35 @@ extension BenchReport {
             + "actor is an await (Docs/LabGuide.docc/ActorPerObject.md)."
     }
 
-    /// How many of the pairs that differ clearly the rounds ordered, and where they did not.
-    private var ordersFinding: String? {
-        var clear = 0, ordered = 0
-        var largest: (scenario: String, rows: [RowResult])?
-        var unsplit = 0
+    /// Every pair of rows of one scenario whose medians differ by more than
+    /// ``clearDifference``, and whether the rounds ordered it: "mixed: raw-sqlite >
+    /// queue-perform" for each pair they did not.
+    package var clearPairs: (count: Int, unordered: [String]) {
+        var count = 0
+        var unordered: [String] = []
         for scenario in scenarios {
             let ranked = scenario.ranked
             for (index, faster) in ranked.enumerated() {
                 for slower in ranked[(index + 1)...] {
                     guard let high = faster.throughput?.median, let low = slower.throughput?.median, high > low * (1 + Self.clearDifference)
                     else { continue }
-                    clear += 1
-                    if scenario.order(of: faster, and: slower) != nil { ordered += 1 }
+                    count += 1
+                    if scenario.order(of: faster, and: slower) == nil {
+                        unordered.append("\(title(of: scenario)): \(faster.name) > \(slower.name)")
+                    }
                 }
             }
+        }
+        return (count, unordered)
+    }
+
+    /// How many of the pairs that differ clearly the rounds ordered, and where they did not.
+    private var ordersFinding: String? {
+        let pairs = clearPairs
+        let (clear, ordered) = (pairs.count, pairs.count - pairs.unordered.count)
+        var largest: (scenario: String, rows: [RowResult])?
+        var unsplit = 0
+        for scenario in scenarios {
             if let tier = scenario.tiers.max(by: { $0.count < $1.count }), tier.count > 1 {
                 unsplit += 1
                 if tier.count > largest?.rows.count ?? 1 { largest = (title(of: scenario), tier) }

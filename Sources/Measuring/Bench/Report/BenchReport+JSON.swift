@@ -11,7 +11,8 @@ extension BenchReport {
     /// timing, CPU time, wake-ups, the cost probes, and the model as predicted ÷ measured.
     /// A run of several client counts (`--clients 1,2,4,8`) has one entry in `scenarios` per
     /// swept scenario and count, and adds `clients_sweep` (``ClientSweep/json``); a run of
-    /// one count has no `clients_sweep`.
+    /// one count has no `clients_sweep`. A scenario run at several list sizes has one entry
+    /// per size, each with its `list_titles`, and adds `list_sizes` (``ListSizeSweep/json``).
     package func renderedJSON() -> String {
         var members: [(String, JSONValue)] = [
             ("schema", .integer(2)),
@@ -39,6 +40,8 @@ extension BenchReport {
         ]
         let sweeps = clientSweeps
         if !sweeps.isEmpty { members.append(("clients_sweep", .array(sweeps.map(\.json)))) }
+        let sizes = listSizeSweeps
+        if !sizes.isEmpty { members.append(("list_sizes", .array(sizes.map(\.json)))) }
         return JSONValue.object(members).rendered() + "\n"
     }
 }
@@ -55,6 +58,7 @@ extension BenchReport.ScenarioResult {
             ("name", .string(scenario.rawValue)),
             ("operations", .integer(operations)),
             ("clients", .integer(clients)),
+            ("list_titles", listTitles.map(JSONValue.integer) ?? .null),
             ("reference_checksum", .string(expectedChecksum.description)),
             ("list", schedule.map { .object([("frames_per_second", .integer($0.framesPerSecond)), ("titles", .integer($0.titles))]) } ?? .null),
             ("rows_not_run", .array(rowsNotRun.map { .object([("row", .string($0.name)), ("reason", .string($0.reason))]) })),

@@ -51,14 +51,15 @@ extension BenchReport {
         sweep.lines.map { line in
             [line.name, line.kind.rawValue, line.concurrentClients ? "concurrent" : "in turn"]
                 + line.throughput.map { $0.map(Format.grouped) ?? "-" }
-                + [line.scaling.map { Format.decimal($0, digits: 2) } ?? "-", outcome(of: line, counts: sweep.counts)]
+                + [line.scaling.map { Format.decimal($0, digits: 2) } ?? "-", sweepOutcome(at: sweep.counts, line.throughput, line.outcomeMatches)]
         }
     }
 
-    /// "ok" when the row ended at the reference at every count; otherwise the counts at
-    /// which it failed or ended elsewhere.
-    private static func outcome(of line: ClientSweep.Line, counts: [Int]) -> String {
-        let cells = zip(counts, zip(line.throughput, line.outcomeMatches))
+    /// "ok" when a row ended at the reference at every point of a sweep (a client count, a
+    /// list size); otherwise the points at which it failed (no `throughput`) or ended
+    /// elsewhere.
+    static func sweepOutcome(at points: [Int], _ throughput: [Double?], _ outcomeMatches: [Bool]) -> String {
+        let cells = zip(points, zip(throughput, outcomeMatches))
         let failed = cells.filter { $0.1.0 == nil }.map { String($0.0) }
         let differs = cells.filter { $0.1.0 != nil && !$0.1.1 }.map { String($0.0) }
         var parts: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import RowKit
 import Support
 
 // MARK: - Throughput by clients: SVG line chart
@@ -27,12 +28,12 @@ extension BenchReport {
         ]
         // The grid: four steps of throughput, one line per client count.
         for step in 0...4 {
-            let value = maximum * Double(step) / 4, level = Self.coordinate(y(value))
+            let value = maximum * Double(step) / 4, level = Self.svgCoordinate(y(value))
             svg.append(##"<line x1="\##(left)" y1="\##(level)" x2="\##(right)" y2="\##(level)" stroke="#ddd"/>"##)
             svg.append(##"<text x="\##(left - 6)" y="\##(level)" dy="4" text-anchor="end" fill="#333">\##(Format.grouped(value))</text>"##)
         }
         for count in sweep.counts {
-            let column = Self.coordinate(x(count))
+            let column = Self.svgCoordinate(x(count))
             svg.append(##"<line x1="\##(column)" y1="\##(top)" x2="\##(column)" y2="\##(bottom)" stroke="#eee"/>"##)
             svg.append(##"<text x="\##(column)" y="\##(bottom + 16)" text-anchor="middle" fill="#333">\##(count)</text>"##)
         }
@@ -41,40 +42,56 @@ extension BenchReport {
         svg.append(##"<text x="\##(left + plotWidth / 2)" y="\##(bottom + 32)" text-anchor="middle" fill="#333">clients</text>"##)
         svg.append(##"<text x="14" y="\##(top + plotHeight / 2)" text-anchor="middle" fill="#333" transform="rotate(-90 14 \##(top + plotHeight / 2))">ops/s</text>"##)
 
-        // One line per row; rows of one kind share its colour and differ by their dashes.
-        var labels: [(y: Double, text: String, color: String)] = []
-        var drawnOfKind: [String: Int] = [:]
-        for line in sweep.lines {
-            let color = Self.color(for: line.kind)
-            let dashes = Self.dashes[drawnOfKind[line.kind.rawValue, default: 0] % Self.dashes.count]
-            drawnOfKind[line.kind.rawValue, default: 0] += 1
-            let points = zip(sweep.counts, line.throughput).compactMap { count, throughput in
-                throughput.map { (x: x(count), y: y($0)) }
-            }
-            let path = points.map { "\(Self.coordinate($0.x)),\(Self.coordinate($0.y))" }.joined(separator: " ")
-            let dashing = dashes.isEmpty ? "" : ##" stroke-dasharray="\##(dashes)""##
-            svg.append(##"<polyline points="\##(path)" fill="none" stroke="\##(color)" stroke-width="2"\##(dashing)/>"##)
-            for point in points {
-                svg.append(##"<circle cx="\##(Self.coordinate(point.x))" cy="\##(Self.coordinate(point.y))" r="3" fill="\##(color)"/>"##)
-            }
-            let scaling = line.scaling.map { " " + Format.decimal($0, digits: 2) + "×" } ?? " failed"
-            labels.append((points.last?.y ?? bottom, Self.escape(line.name) + scaling, color))
-        }
-        for label in Self.spread(labels, from: top, to: bottom + 8) {
-            svg.append(##"<text x="\##(right + 8)" y="\##(Self.coordinate(label.y))" dy="4" fill="\##(label.color)">\##(label.text)</text>"##)
-        }
-
-        var legendX = 10.0
-        for kind in ["pattern", "anti-pattern", "baseline", "peer"] {
-            svg.append(##"<rect x="\##(legendX)" y="\##(height - 14)" width="10" height="10" fill="\##(Self.color(kind))"/>"##)
-            svg.append(##"<text x="\##(legendX + 14)" y="\##(height - 5)">\##(kind)</text>"##)
-            legendX += 95
-        }
+        svg += Self.chartLines(
+            sweep.lines.map { line in
+                let points = zip(sweep.counts, line.throughput).compactMap { count, throughput in
+                    throughput.map { (x: x(count), y: y($0)) }
+                }
+                let scaling = line.scaling.map { " " + Format.decimal($0, digits: 2) + "×" } ?? " failed"
+                return (line.kind, points, line.name + scaling)
+            },
+            top: top, bottom: bottom, labelsAt: right + 8, height: height
+        )
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }
 
     // MARK: Layout
+
+    /// One polyline per series, with a dot per point, in its kind's colour, the lines of one
+    /// kind told apart by their dashes; each labelled at its end, the labels kept apart
+    /// between `top` and `bottom`; then the legend of the kinds along the bottom of a
+    /// canvas `height` high.
+    static func chartLines(
+        _ series: [(kind: RowDescriptor.Kind, points: [(x: Double, y: Double)], label: String)],
+        top: Double, bottom: Double, labelsAt labelX: Double, height: Double
+    ) -> [String] {
+        var svg: [String] = []
+        var labels: [(y: Double, text: String, color: String)] = []
+        var drawnOfKind: [String: Int] = [:]
+        for line in series {
+            let color = color(for: line.kind)
+            let dashes = lineDashes[drawnOfKind[line.kind.rawValue, default: 0] % lineDashes.count]
+            drawnOfKind[line.kind.rawValue, default: 0] += 1
+            let path = line.points.map { "\(svgCoordinate($0.x)),\(svgCoordinate($0.y))" }.joined(separator: " ")
+            let dashing = dashes.isEmpty ? "" : ##" stroke-dasharray="\##(dashes)""##
+            svg.append(##"<polyline points="\##(path)" fill="none" stroke="\##(color)" stroke-width="2"\##(dashing)/>"##)
+            for point in line.points {
+                svg.append(##"<circle cx="\##(svgCoordinate(point.x))" cy="\##(svgCoordinate(point.y))" r="3" fill="\##(color)"/>"##)
+            }
+            labels.append((line.points.last?.y ?? bottom, escape(line.label), color))
+        }
+        for label in spreadLabels(labels, from: top, to: bottom + 8) {
+            svg.append(##"<text x="\##(labelX)" y="\##(svgCoordinate(label.y))" dy="4" fill="\##(label.color)">\##(label.text)</text>"##)
+        }
+        var legendX = 10.0
+        for kind in ["pattern", "anti-pattern", "baseline", "peer"] {
+            svg.append(##"<rect x="\##(legendX)" y="\##(height - 14)" width="10" height="10" fill="\##(color(kind))"/>"##)
+            svg.append(##"<text x="\##(legendX + 14)" y="\##(height - 5)">\##(kind)</text>"##)
+            legendX += 95
+        }
+        return svg
+    }
 
     /// What the number after each name is, and how lines of one kind differ.
     private func scalingNote(_ sweep: ClientSweep) -> String {
@@ -83,11 +100,11 @@ extension BenchReport {
     }
 
     /// The dash patterns that tell apart the lines of one kind, in turn.
-    private static let dashes = ["", "6,3", "2,2", "8,3,2,3"]
+    static let lineDashes = ["", "6,3", "2,2", "8,3,2,3"]
 
     /// The end labels moved apart to at least a line's height, in the order of their
     /// lines' ends, and kept between `top` and `bottom`.
-    private static func spread(
+    static func spreadLabels(
         _ labels: [(y: Double, text: String, color: String)], from top: Double, to bottom: Double
     ) -> [(y: Double, text: String, color: String)] {
         var sorted = labels.sorted { $0.y < $1.y }
@@ -109,5 +126,5 @@ extension BenchReport {
     }
 
     /// A coordinate with one decimal: enough for a screen, short in the file.
-    private static func coordinate(_ value: Double) -> String { Format.decimal(value, digits: 1) }
+    static func svgCoordinate(_ value: Double) -> String { Format.decimal(value, digits: 1) }
 }

@@ -37,6 +37,10 @@ extension BenchReport {
                 lines.append(contentsOf: scalingTable(sweep, wrapped: !wide).map { colors ? Self.colored($0) : $0 })
                 lines.append("")
             }
+            if let sweep = endsListSizeSweep(scenario) {
+                lines.append(contentsOf: listSizeTable(sweep, wrapped: !wide).map { colors ? Self.colored($0) : $0 })
+                lines.append("")
+            }
         }
         if wide {
             lines.append(contentsOf: footer)
@@ -109,6 +113,10 @@ extension BenchReport {
             }
             if let sweep = endsSweep(scenario) {
                 lines.append(contentsOf: scalingMarkdown(sweep, linkingChart: linkingCharts))
+                lines.append("")
+            }
+            if let sweep = endsListSizeSweep(scenario) {
+                lines.append(contentsOf: listSizeMarkdown(sweep, linkingChart: linkingCharts))
                 lines.append("")
             }
         }

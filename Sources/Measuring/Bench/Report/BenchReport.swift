@@ -57,6 +57,8 @@ package struct BenchReport: Sendable {
         var scenario: Scenario
         var operations: Int
         var clients: Int
+        /// The titles of each list read, in a scenario that reads a list.
+        var listTitles: Int?
         var expectedChecksum: Checksum
         var rows: [RowResult]
         /// The cost probes of the scenario, one before each timed run and one after the last.

@@ -65,9 +65,11 @@ extension BenchReport {
         return seen.filter { scenario in Set(scenarios.filter { $0.scenario == scenario }.map(\.clients)).count > 1 }
     }
 
-    /// "mixed", or "mixed at 2 clients" for one count of a swept scenario: the name of a
-    /// result wherever the report shows several of one scenario.
+    /// "mixed", "mixed at 2 clients" for one count of a client sweep, or "list-read of 50
+    /// titles" for a scenario that reads lists: the name of a result wherever the report
+    /// shows several of one scenario.
     package func title(of result: ScenarioResult) -> String {
+        if let titles = result.listTitles { return "\(result.scenario.rawValue) of \(ScenarioPlan.titles(titles))" }
         guard sweptScenarios.contains(result.scenario) else { return result.scenario.rawValue }
         return "\(result.scenario.rawValue) at \(result.clients) client\(result.clients == 1 ? "" : "s")"
     }

@@ -16,6 +16,7 @@ extension Scenario {
         case .pointRead: "point reads"
         case .update: "updates"
         case .mixed: "a mix"
+        case .listRead: "list reads (one per list size, then a table by size)"
         case .chatty: "chatty calls"
         case .sync: "keeping a view current"
         case .uiDuringImport: "a list that renders at \(ScenarioPlan.uiFramesPerSecond) Hz during an import"
@@ -42,6 +43,8 @@ extension Scenario {
             return text
         case .mixed:
             return "\(findings.clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(findings.kept). With clients waiting, a wake-up's wait overlaps another client's work and only its CPU counts: the model charges that."
+        case .listRead:
+            return "One operation reads a list's count and its first titles, from \(findings.clients) clients at once. The lab's store has one connection, so its rows' reads take turns: \(findings.kept). A pool of read-only connections reads on a second core, which pays once a read costs more than the trip to it; the table by list size says from which size."
         case .chatty:
             let dispatches = findings.count(.queueDispatches, of: .queuePerform, digits: 0) ?? "4"
             return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(findings.kept)."
@@ -60,6 +63,7 @@ extension Scenario {
         case .pointRead: "each read is \(Self.grdbRead)"
         case .update: "it reads and writes the note in one `write` transaction on its own queue, so no statement is prepared again; what it adds is the transaction and the trip to its queue"
         case .mixed: "each of its reads is \(Self.grdbRead), and each update one `write` transaction"
+        case .listRead: "each list read is \(Self.grdbRead)"
         case .chatty: "each of the four property reads is \(Self.grdbRead)"
         case .sync: "it has no change notification to merge, so after each `write` its list fetches the count and every shown note again, each fetch \(Self.grdbRead)"
         case .uiDuringImport: "it writes each batch in one `write` transaction on its serial queue, and each frame is a `read` on the same queue, so a frame that arrives during a write waits for it"

@@ -54,7 +54,7 @@ package struct BenchRunner: Sendable {
     // MARK: The timing pass
 
     /// Every scenario of the settings through every row, timed, and the cost probes taken
-    /// before each run; a swept scenario once per client count, smallest first.
+    /// before each run; a swept scenario once per client count or list size, smallest first.
     package func measureTimings() async throws -> [TimedScenario] {
         let database = try BenchDatabase(location: settings.database)
         defer { database.removeAll() }
@@ -62,9 +62,9 @@ package struct BenchRunner: Sendable {
         var countdown = Countdown(settings: settings)
         do {
             for scenario in settings.scenarios {
-                for count in settings.atEachClientCount(of: scenario) {
+                for point in settings.atEachPoint(of: scenario) {
                     scenarios.append(
-                        try await measure(scenario, settings: count, database: database, countdown: &countdown)
+                        try await measure(scenario, settings: point, database: database, countdown: &countdown)
                     )
                 }
             }
@@ -76,13 +76,13 @@ package struct BenchRunner: Sendable {
         return scenarios
     }
 
-    /// One scenario at one client count (`count`, one of ``BenchSettings/atEachClientCount(of:)``)
+    /// One scenario at one point of a sweep (`point`, one of ``BenchSettings/atEachPoint(of:)``)
     /// through every row: the warm-ups, the rounds, then the latency round.
     private func measure(
-        _ scenario: Scenario, settings count: BenchSettings, database: BenchDatabase, countdown: inout Countdown
+        _ scenario: Scenario, settings point: BenchSettings, database: BenchDatabase, countdown: inout Countdown
     ) async throws -> TimedScenario {
-        let name = settings.name(of: scenario, at: count)
-        var timed = TimedScenario(scenario: scenario, settings: count)
+        let name = settings.name(of: scenario, at: point)
+        var timed = TimedScenario(scenario: scenario, settings: point)
         let rows = settings.rows(for: scenario)
         for row in rows {
             progress.show("\(countdown.left)\(name) · \(row.name) · warm-up")
@@ -98,9 +98,7 @@ package struct BenchRunner: Sendable {
         // run from the probes on either side of it (``HopCosts/between(_:_:)``).
         var previous: (row: RowID, index: Int, costs: HopCosts)?
         func probe() async throws -> HopCosts {
-            let costs = try await probeCosts(
-                for: scenario, clients: timed.plan.clients.count, probe: timed.costs.count, database: database
-            )
+            let costs = try await probeCosts(for: timed.plan, probe: timed.costs.count, database: database)
             timed.costs.append(costs)
             if let previous {
                 timed.runs[previous.row]?[previous.index].costs = HopCosts.between(previous.costs, costs)
@@ -145,17 +143,15 @@ package struct BenchRunner: Sendable {
         return timed
     }
 
-    /// One probe of the hop and queue costs, its worked round trips carrying the
-    /// scenario's kind of call (``StoreWorkProbe``) on a fresh database of their own, sent
-    /// by one caller and, when the plan has more clients, by that many at once.
-    private func probeCosts(
-        for scenario: Scenario, clients: Int, probe: Int, database: BenchDatabase
-    ) async throws -> HopCosts {
+    /// One probe of the hop and queue costs, its worked round trips carrying the plan's
+    /// kind of call (``StoreWorkProbe``) on a fresh database of their own, sent by one caller
+    /// and, when the plan has more clients, by that many at once.
+    private func probeCosts(for plan: ScenarioPlan, probe: Int, database: BenchDatabase) async throws -> HopCosts {
         let location = try database.fresh(for: "cost-probe", run: probe)
         defer { database.discard(location) }
-        let work = try StoreWorkProbe(scenario: scenario, location: location)
+        let work = try StoreWorkProbe(scenario: plan.scenario, listTitles: plan.listTitles, location: location)
         defer { work.close() }
-        return try await HopCosts.probe(roundTrips: work.roundTrips, work: work, clients: clients)
+        return try await HopCosts.probe(roundTrips: work.roundTrips, work: work, clients: plan.clients.count)
     }
 
     /// One timed run on a fresh database: wall time, CPU time and wake-ups, with no meter
@@ -206,11 +202,11 @@ package struct Countdown {
     package init(settings: BenchSettings) {
         start = clock.now
         total = settings.scenarios.reduce(0) { sum, scenario in
-            settings.atEachClientCount(of: scenario).reduce(sum) { sum, count in
-                let plan = count.plan(for: scenario)
-                let warmUp = count.warmUpOperations(for: scenario)
-                let runs = Double(count.rows(for: scenario).count)
-                let rounds = Double(count.runs) * (Self.cost(scenario, plan.operationCount) + Self.probeWindow(clients: plan.clients.count))
+            settings.atEachPoint(of: scenario).reduce(sum) { sum, point in
+                let plan = point.plan(for: scenario)
+                let warmUp = point.warmUpOperations(for: scenario)
+                let runs = Double(point.rows(for: scenario).count)
+                let rounds = Double(point.runs) * (Self.cost(scenario, plan.operationCount) + Self.probeWindow(clients: plan.clients.count))
                 let latency = Self.cost(scenario, plan.operationCount)
                 return sum + runs * (Self.cost(scenario, warmUp) + rounds + latency)
             }
@@ -293,11 +289,14 @@ package struct TimedScenario: Sendable {
         expected = ReferenceModel.expectedOutcome(of: plan)
     }
 
+    /// The titles of the plan's list reads; nil in a scenario that reads no list.
+    var listTitles: Int? { scenario.definition.listSizes.isEmpty ? nil : plan.listTitles }
+
     /// The scenario's results, with the counting pass's counts where there are any.
     package func result(counts: CountingPass.Counts?, settings: BenchSettings) -> BenchReport.ScenarioResult {
         let rows = settings.rows(for: scenario).map { row in
             if let failure = failures[row.id] { return BenchReport.RowResult(row: row, failure: failure) }
-            let counted = counts?.row(row.id, in: scenario, clients: plan.clients.count)
+            let counted = counts?.row(row.id, in: scenario, clients: plan.clients.count, listTitles: listTitles)
             if let failure = counted?.failure {
                 return BenchReport.RowResult(row: row, failure: "the counting pass failed: \(failure)")
             }
@@ -308,7 +307,7 @@ package struct TimedScenario: Sendable {
             )
         }
         return BenchReport.ScenarioResult(
-            scenario: scenario, operations: plan.operationCount, clients: plan.clients.count,
+            scenario: scenario, operations: plan.operationCount, clients: plan.clients.count, listTitles: listTitles,
             expectedChecksum: expected.checksum, rows: rows, costs: costs,
             rowsNotRun: settings.rowsNotRun(in: scenario).map { row in
                 (row.name, row.reasonNotRun(in: scenario) ?? "it does not run this scenario")

@@ -16,6 +16,9 @@ package struct BenchSettings: Sendable {
     /// The client counts of a sweep (`--clients 1,2,4,8`), ascending; empty when the run has
     /// one count. A swept scenario runs at each count instead of at ``clients``.
     package var clientSweep: [Int] = []
+    /// The titles of every list read (`--list-titles 50`); nil means each size of the
+    /// scenario's `ScenarioDefinition.listSizes`, or the standard size in a client sweep.
+    package var listTitles: Int?
     package var runs: Int
     package var seed: UInt64
     package var quick: Bool
@@ -29,14 +32,15 @@ package struct BenchSettings: Sendable {
 
     package init(
         scenarios: [Scenario], rows: [RowDescriptor], operations: Int?, clients: Int?, clientSweep: [Int] = [],
-        runs: Int, seed: UInt64, quick: Bool, full: Bool = false, meters: Bool, database: BenchDatabase.Location,
-        commandLine: String
+        listTitles: Int? = nil, runs: Int, seed: UInt64, quick: Bool, full: Bool = false, meters: Bool,
+        database: BenchDatabase.Location, commandLine: String
     ) {
         self.scenarios = scenarios
         self.rows = rows
         self.operations = operations
         self.clients = clients
         self.clientSweep = clientSweep
+        self.listTitles = listTitles
         self.runs = runs
         self.seed = seed
         self.quick = quick
@@ -52,8 +56,17 @@ package struct BenchSettings: Sendable {
         quick ? 10 : full ? 1 : scenario.definition.standardDivisor
     }
 
+    /// The operations asked for, or the scenario's default size at its list size
+    /// (`ScenarioDefinition.operations(_:listTitles:)`).
     package func operations(for scenario: Scenario) -> Int {
-        operations ?? max(1, scenario.definition.defaultOperations / divisor(for: scenario))
+        if let operations { return operations }
+        let standard = max(1, scenario.definition.defaultOperations / divisor(for: scenario))
+        return scenario.definition.operations(standard, listTitles: listTitles(for: scenario))
+    }
+
+    /// The titles of `scenario`'s list reads in one run of these settings.
+    package func listTitles(for scenario: Scenario) -> Int {
+        listTitles ?? ScenarioPlan.standardListTitles
     }
 
     package func clients(for scenario: Scenario) -> Int {
@@ -67,14 +80,17 @@ package struct BenchSettings: Sendable {
 
     /// The measured plan of `scenario`.
     package func plan(for scenario: Scenario) -> ScenarioPlan {
-        ScenarioPlan(scenario: scenario, operations: operations(for: scenario), clients: clients(for: scenario), seed: seed)
+        ScenarioPlan(
+            scenario: scenario, operations: operations(for: scenario), clients: clients(for: scenario), seed: seed,
+            listTitles: listTitles(for: scenario)
+        )
     }
 
     /// The warm-up plan of `scenario`: a tenth of the operations, another seed.
     package func warmUpPlan(for scenario: Scenario) -> ScenarioPlan {
         ScenarioPlan(
             scenario: scenario, operations: warmUpOperations(for: scenario), clients: clients(for: scenario),
-            seed: Self.warmUpSeed(for: seed)
+            seed: Self.warmUpSeed(for: seed), listTitles: listTitles(for: scenario)
         )
     }
 
@@ -98,36 +114,55 @@ extension BenchSettings {
     }
 }
 
-// MARK: - Client sweep
+// MARK: - Sweeps
 
 extension BenchSettings {
-    /// Whether `scenario` runs at every count of the sweep: there is a sweep, and the
+    /// Whether `scenario` runs at every count of the client sweep: there is a sweep, and the
     /// scenario takes concurrent clients. A scenario with a reader (sync) has one client by
     /// contract (`ScenarioDefinition.hasReader`), so more would measure nothing new.
     package func sweeps(_ scenario: Scenario) -> Bool {
         clientSweep.count > 1 && !scenario.definition.hasReader
     }
 
-    /// The scenarios the sweep runs at each of its counts, in the order they run.
-    package var sweptScenarios: [Scenario] { scenarios.filter(sweeps) }
-
-    /// `scenario`'s settings at each client count it runs at: one per count of the sweep
-    /// for a swept scenario, these settings otherwise. Each holds a single count, so a
-    /// count's plan, warm-up and counts come from it exactly as in a run without a sweep.
-    package func atEachClientCount(of scenario: Scenario) -> [BenchSettings] {
-        guard sweeps(scenario) else { return [self] }
-        return clientSweep.map { count in
-            var settings = self
-            settings.clients = count
-            settings.clientSweep = []
-            return settings
-        }
+    /// Whether `scenario` runs at every size of its lists (list-read, unless `--list-titles`
+    /// names one size or the run sweeps clients: a run sweeps one thing at a time).
+    package func sweepsListSizes(of scenario: Scenario) -> Bool {
+        listTitles == nil && !sweeps(scenario) && scenario.definition.listSizes.count > 1
     }
 
-    /// "mixed", or "mixed at 2 clients" for one count of a swept scenario (`count`, one of
-    /// ``atEachClientCount(of:)``): how the progress line names what runs.
-    package func name(of scenario: Scenario, at count: BenchSettings) -> String {
-        sweeps(scenario) ? "\(scenario.rawValue) at \(count.clients(for: scenario)) clients" : scenario.rawValue
+    /// The scenarios that run more than once, at each count or at each list size, in the
+    /// order they run.
+    package var sweptScenarios: [Scenario] { scenarios.filter { sweeps($0) || sweepsListSizes(of: $0) } }
+
+    /// `scenario`'s settings at each point it runs at: one per count of the client sweep,
+    /// or one per list size, for a swept scenario, these settings otherwise. Each holds a
+    /// single count and size, so a point's plan, warm-up and counts come from it exactly as
+    /// in a run without a sweep.
+    package func atEachPoint(of scenario: Scenario) -> [BenchSettings] {
+        if sweeps(scenario) {
+            return clientSweep.map { count in
+                var settings = self
+                settings.clients = count
+                settings.clientSweep = []
+                return settings
+            }
+        }
+        if sweepsListSizes(of: scenario) {
+            return scenario.definition.listSizes.map { titles in
+                var settings = self
+                settings.listTitles = titles
+                return settings
+            }
+        }
+        return [self]
+    }
+
+    /// "mixed", "mixed at 2 clients" or "list-read of 50 titles" for one point of a swept
+    /// scenario (`point`, one of ``atEachPoint(of:)``): how the progress line names what runs.
+    package func name(of scenario: Scenario, at point: BenchSettings) -> String {
+        if sweeps(scenario) { return "\(scenario.rawValue) at \(point.clients(for: scenario)) clients" }
+        if sweepsListSizes(of: scenario) { return "\(scenario.rawValue) of \(ScenarioPlan.titles(point.listTitles(for: scenario)))" }
+        return scenario.rawValue
     }
 }
 
@@ -151,6 +186,9 @@ extension BenchSettings.Request {
             throw refuse("sweeps \(count) clients; a run takes \(range.lowerBound) to \(range.upperBound)")
         }
         guard Set(clientSweep).count == clientSweep.count else { throw refuse("names a client count twice in its sweep") }
+        if let listTitles, !BenchSettings.listTitleRange.contains(listTitles) {
+            throw refuse("asks for lists of \(listTitles) titles; a list holds \(BenchSettings.listTitleRange.lowerBound) to \(BenchSettings.listTitleRange.upperBound)")
+        }
         guard (1...100).contains(runs) else { throw refuse("asks for \(runs) runs; a run takes 1 to 100") }
         guard !(quick && full) else { throw refuse("is both quick and full") }
     }
@@ -165,6 +203,7 @@ extension BenchSettings {
         package var operations: Int?
         package var clients: Int?
         package var clientSweep: [Int]
+        package var listTitles: Int?
         package var runs: Int
         package var seed: UInt64
         package var quick: Bool
@@ -177,14 +216,17 @@ extension BenchSettings {
     package var request: Request {
         Request(
             scenarios: scenarios, rows: rows.map(\.name), operations: operations, clients: clients,
-            clientSweep: clientSweep, runs: runs, seed: seed, quick: quick, full: full, meters: meters, database: database,
-            commandLine: commandLine
+            clientSweep: clientSweep, listTitles: listTitles, runs: runs, seed: seed, quick: quick, full: full,
+            meters: meters, database: database, commandLine: commandLine
         )
     }
 
     /// The client counts a run may take: 64 clients already need 25 file descriptors and
     /// about 300 MB (Docs/Reliability.md).
     package static let clientRange = 1...64
+
+    /// The titles a list read may return: from one to every seeded note.
+    package static let listTitleRange = 1...ScenarioPlan.seededNoteCount
 
     /// The settings a request names. The request is checked whole first, as `lab bench`
     /// checks its options: a row the catalog does not have, a size or a count out of range,
@@ -198,7 +240,8 @@ extension BenchSettings {
         }
         self.init(
             scenarios: request.scenarios, rows: rows, operations: request.operations, clients: request.clients,
-            clientSweep: request.clientSweep, runs: request.runs, seed: request.seed, quick: request.quick,
+            clientSweep: request.clientSweep, listTitles: request.listTitles, runs: request.runs, seed: request.seed,
+            quick: request.quick,
             full: request.full, meters: request.meters, database: request.database, commandLine: request.commandLine
         )
     }

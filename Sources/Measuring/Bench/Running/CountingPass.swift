@@ -129,9 +129,9 @@ package enum CountingPass {
         var rows: [CountedRow] = []
         for scenario in withoutList + withList {
             if scenario.definition.frames != nil { ContextQueue.startCountingReadsBehindWrites() }
-            for count in settings.atEachClientCount(of: scenario) {
+            for point in settings.atEachPoint(of: scenario) {
                 for row in settings.rows(for: scenario) {
-                    rows.append(await self.count(row, in: scenario, settings: count, database: database))
+                    rows.append(await self.count(row, in: scenario, settings: point, database: database))
                 }
             }
         }
@@ -144,7 +144,10 @@ package enum CountingPass {
         let plan = settings.plan(for: scenario)
         let small = settings.warmUpPlan(for: scenario)
         let expected = ReferenceModel.expectedOutcome(of: plan)
-        var counted = CountedRow(scenario: scenario.rawValue, row: row.id, clients: plan.clients.count)
+        var counted = CountedRow(
+            scenario: scenario.rawValue, row: row.id, clients: plan.clients.count,
+            listTitles: scenario.definition.listSizes.isEmpty ? nil : plan.listTitles
+        )
         do {
             _ = try await cycle(row, plan: small, database: database, metered: false)
             let metered = try await cycle(row, plan: plan, database: database, metered: true)
@@ -244,8 +247,10 @@ extension CountingPass {
     package struct Counts: Codable, Sendable {
         var rows: [CountedRow]
 
-        func row(_ id: RowID, in scenario: Scenario, clients: Int) -> CountedRow? {
-            rows.first { $0.row == id && $0.scenario == scenario.rawValue && $0.clients == clients }
+        func row(_ id: RowID, in scenario: Scenario, clients: Int, listTitles: Int? = nil) -> CountedRow? {
+            rows.first {
+                $0.row == id && $0.scenario == scenario.rawValue && $0.clients == clients && $0.listTitles == listTitles
+            }
         }
     }
 
@@ -255,6 +260,9 @@ extension CountingPass {
         var row: RowID
         /// The clients of the measured plan: a sweep counts each scenario once per count.
         var clients = 1
+        /// The titles of the plan's list reads, in a scenario that reads a list: counted once
+        /// per size.
+        var listTitles: Int?
         var hops: UInt64?
         /// Jobs handed to an executor: the global pool's or a custom one's.
         var enqueues: UInt64?

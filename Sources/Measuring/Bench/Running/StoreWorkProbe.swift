@@ -36,10 +36,13 @@ package final class StoreWorkProbe: RoundTripWork {
     /// How many round trips the probe makes (`ScenarioDefinition.probeRoundTrips`).
     package let roundTrips: Int
 
-    /// Opens the probe's database at `location` and writes the scenario's setup data.
-    package init(scenario: Scenario, location: NoteContainer.Location) throws {
+    /// Opens the probe's database at `location` and writes the scenario's setup data; its
+    /// list reads return `listTitles` titles, as the run's do.
+    package init(scenario: Scenario, listTitles: Int = ScenarioPlan.standardListTitles, location: NoteContainer.Location) throws {
         roundTrips = scenario.definition.probeRoundTrips
-        let plan = ScenarioPlan(scenario: scenario, operations: 2 * roundTrips, clients: 1, seed: Self.seed)
+        let plan = ScenarioPlan(
+            scenario: scenario, operations: 2 * roundTrips, clients: 1, seed: Self.seed, listTitles: listTitles
+        )
         container = try NoteContainer(location: location)
         let context = try container.newContext(name: "cost-probe")
         for batch in plan.setup {

@@ -45,6 +45,11 @@ public protocol ScenarioDefinition: Sendable {
 
     /// Whether the plan's setup holds ``ScenarioPlan/seededNoteCount`` notes besides the folders.
     var seedsNotes: Bool { get }
+    /// The rows the scenario compares, when it is not every row that can run it, and why.
+    var comparedRows: (rows: [RowID], because: String)? { get }
+    /// The sizes of the list each operation reads, ascending: the scenario runs once at each
+    /// (``ScenarioPlan/listTitles``); empty where no operation reads a list.
+    var listSizes: [Int] { get }
     /// The list a main-actor reader renders while the operations run
     /// (``ListFrameReader``), or nil for a scenario without one.
     var frames: ListFrameSchedule? { get }
@@ -61,6 +66,25 @@ public protocol ScenarioDefinition: Sendable {
 extension ScenarioDefinition {
     /// No list renders frames: only ui-during-import has one.
     public var frames: ListFrameSchedule? { nil }
+
+    /// No operation reads a list: only list-read's do.
+    public var listSizes: [Int] { [] }
+
+    /// Every row that can run the scenario compares.
+    public var comparedRows: (rows: [RowID], because: String)? { nil }
+
+    /// The operations of a run whose lists hold `listTitles` titles, where `operations` is
+    /// the count at ``ScenarioPlan/standardListTitles``: as many up to that size, and fewer
+    /// above it, so that a run reads no more titles than one at the standard size (at least
+    /// one operation).
+    public func operations(_ operations: Int, listTitles: Int) -> Int {
+        let standard = ScenarioPlan.standardListTitles
+        return listTitles <= standard ? operations : max(min(operations, Self.fewestListReads), operations * standard / listTitles)
+    }
+
+    /// The fewest list reads of a run at a size above the standard one: 50 per client of 4,
+    /// so that what a row pays once per run (a pool opening its readers) is not most of it.
+    public static var fewestListReads: Int { 200 }
 }
 
 // MARK: - Derived from the operations
