@@ -602,7 +602,7 @@ static void usage(void) {
             "  --idle-thread starts one sleeping thread first, as every Swift concurrency process\n"
             "  has more than one (to see what a second thread costs each system call).\n"
             "       sqlite_limit --list-read SIZES [--connections N] [--runs N] [--operations N] [--format text|json]\n"
-            "  Reads lists of each of SIZES titles (e.g. 1,10,50,250,1000) on N read-only connections\n"
+            "  Reads lists of each of SIZES titles (e.g. 1,10,100,1000) on N read-only connections\n"
             "  at once (default 4) and on one, interleaved, and prints the ratio: the ceiling of\n"
             "  parallel reads in C.\n");
     exit(2);

@@ -46,7 +46,7 @@ struct BenchCommand: AsyncParsableCommand {
     var clients: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "The titles of each list read in list-read, from 1 to 1,000 (default: each of 1, 10, 50, 250 and 1,000).",
+        "The titles of each list read in list-read, from 1 to 1,000 (default: each of 1, 10, 100 and 1,000).",
         discussion: """
             Without it, list-read runs once per size and adds a table of throughput by list \
             size (and, with --docs, a chart, Sizes-list-read.svg); with a --clients sweep, it \

@@ -25,9 +25,10 @@ extension BenchReport {
         var sentences: [String] = []
 
         if let raw {
+            // Only where a reader follows each save (sync): elsewhere no row merges anything.
             let rawFetches = scenario.reference?.mergesSaves == false
             let storeMerges = scenario.row(.storeSync)?.mergesSaves == true
-            if let store, rawFetches && storeMerges {
+            if let store, scenario.scenario.definition.hasReader && rawFetches && storeMerges {
                 // Two kinds of work: said first, or raw-sqlite reads as the slower layer.
                 sentences.append(
                     "raw-sqlite has no change notification, so its list fetches the count and every shown note again after each save: "

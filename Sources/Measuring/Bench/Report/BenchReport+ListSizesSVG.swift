@@ -6,18 +6,21 @@ import Support
 extension BenchReport {
     /// One list-size sweep as a line chart, readable without the text around it: list
     /// sizes across, log10 spaced so that 1, 10, 100 and 1,000 stand evenly apart; each row's
-    /// throughput over the base row's up, from 0, with the line at 1 where the row matches
+    /// throughput over the base row's up, log2 spaced, with the line at 1 where the row matches
     /// one caller at a time; one line per row in its kind's colour, labelled at its end.
     package func renderedListSizeSVG(_ sweep: ListSizeSweep) -> String {
         let left = 80.0, plotWidth = 520.0, labelWidth = 190.0, top = 74.0, plotHeight = 300.0
         let bottom = top + plotHeight, right = left + plotWidth
         let width = right + labelWidth, height = bottom + 78
-        let maximum = Self.niceCeiling(max(1, sweep.lines.flatMap { $0.relative.compactMap { $0 } }.max() ?? 1))
+        // Ratios on a log2 axis, from the power of two below the least to the one above the
+        // most, 1 always in: 0.5× and 2× stand as far from 1 as they are from each other.
+        let ratios = sweep.lines.flatMap { $0.relative.compactMap { $0 } }.filter { $0 > 0 } + [1]
+        let lowest = floor(log2(ratios.min() ?? 1)), highest = max(ceil(log2(ratios.max() ?? 1)), lowest + 1)
         let smallest = log10(Double(sweep.sizes.first ?? 1)), largest = log10(Double(sweep.sizes.last ?? 1))
         func x(_ size: Int) -> Double {
             largest > smallest ? left + plotWidth * (log10(Double(size)) - smallest) / (largest - smallest) : left + plotWidth / 2
         }
-        func y(_ ratio: Double) -> Double { bottom - plotHeight * ratio / maximum }
+        func y(_ ratio: Double) -> Double { bottom - plotHeight * (log2(ratio) - lowest) / (highest - lowest) }
 
         var svg = [
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">"##,
@@ -26,8 +29,8 @@ extension BenchReport {
             ##"<text x="10" y="38" fill="#555">\##(Self.escape("\(machine.cores) cores, \(machine.os), Swift \(machine.swift); \(ISO8601DateFormatter().string(from: date))"))</text>"##,
             ##"<text x="10" y="54" fill="#555">\##(Self.escape("ops/s, median of the timed runs, over \(sweep.base.rawValue)'s at the same size: the same reads, one caller at a time"))</text>"##,
         ]
-        for step in 0...4 {
-            let value = maximum * Double(step) / 4, level = Self.svgCoordinate(y(value))
+        for power in Int(lowest)...Int(highest) {
+            let value = pow(2, Double(power)), level = Self.svgCoordinate(y(value))
             svg.append(##"<line x1="\##(left)" y1="\##(level)" x2="\##(right)" y2="\##(level)" stroke="#ddd"/>"##)
             svg.append(##"<text x="\##(left - 6)" y="\##(level)" dy="4" text-anchor="end" fill="#333">\##(Format.decimal(value, digits: 2))×</text>"##)
         }
