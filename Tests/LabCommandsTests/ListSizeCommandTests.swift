@@ -74,10 +74,16 @@ struct ListSizeCommandTests {
         #expect(scenarios.map { $0["list_titles"] as? Int } == [1, 10, 100, 1_000])
         // The database is the same at every size; what a list read allocates grows with it.
         #expect(Set(scenarios.map { $0["reference_checksum"] as? String }).count == 1)
-        let allocations = scenarios.map { scenario in
-            (scenario["rows"] as? [[String: Any]] ?? []).first { $0["row"] as? String == "store-sync" }?["allocations_per_op"] as? Double ?? 0
+        let storeSync = scenarios.compactMap { scenario in
+            (scenario["rows"] as? [[String: Any]] ?? []).first { $0["row"] as? String == "store-sync" }
         }
-        #expect(allocations[0] < allocations[2] && allocations[2] < allocations[3], "1, 100, 1,000 titles: \(allocations)")
+        let allocations = storeSync.compactMap { $0["allocations_per_op"] as? Double }
+        if allocations.count == storeSync.count {
+            #expect(allocations[0] < allocations[2] && allocations[2] < allocations[3], "1, 100, 1,000 titles: \(allocations)")
+        } else {
+            // Null only where the counting pass has no jemalloc (a sanitizer's build), with the reason beside it.
+            #expect(storeSync.allSatisfy { ($0["notes"] as? [String: String])?["allocations_per_op"] != nil })
+        }
         for scenario in scenarios {
             for row in scenario["rows"] as? [[String: Any]] ?? [] {
                 #expect(row["checksum_ok"] as? Bool == true, "\(row["row"] ?? "?") at \(scenario["list_titles"] ?? "?")")
