@@ -209,9 +209,7 @@ extension BenchReport {
     package func framesMarkdown(of scenario: ScenarioResult) -> [String] {
         guard let cells = frameCells(of: scenario) else { return [] }
         var lines = ["### \(framesTitle(of: scenario))", ""]
-        lines.append("| " + Self.frameColumns.map(\.title).joined(separator: " | ") + " |")
-        lines.append("|" + Self.frameColumns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
-        lines += cells.map { "| " + $0.joined(separator: " | ") + " |" }
+        lines += TextTable(columns: Self.frameColumns, rows: cells).markdown()
         lines.append("")
         lines += framesLegend(of: scenario).map { "- \($0)" }
         return lines

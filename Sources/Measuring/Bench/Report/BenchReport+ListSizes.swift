@@ -17,15 +17,9 @@ extension BenchReport {
     /// The same table in Markdown, followed by its chart when the chart is written beside
     /// the page (`--docs`).
     package func listSizeMarkdown(_ sweep: ListSizeSweep, linkingChart: Bool) -> [String] {
-        let columns = Self.listSizeColumns(sweep)
         let title = "\(sweep.scenario.rawValue): throughput by list size, \(Self.clients(sweep.clients))"
-        var lines = [
-            "### \(title)", "",
-            listSizeLegend(sweep).capitalizedFirst + ".", "",
-            "| " + columns.map(\.title).joined(separator: " | ") + " |",
-            "|" + columns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|",
-        ]
-        lines += Self.listSizeCells(sweep).map { "| " + $0.joined(separator: " | ") + " |" }
+        var lines = ["### \(title)", "", listSizeLegend(sweep).capitalizedFirst + ".", ""]
+        lines += TextTable(columns: Self.listSizeColumns(sweep), rows: Self.listSizeCells(sweep)).markdown()
         if linkingChart { lines += ["", "![\(title)](\(sweep.chartFileName))"] }
         return lines
     }

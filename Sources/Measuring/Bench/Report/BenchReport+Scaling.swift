@@ -14,14 +14,8 @@ extension BenchReport {
     /// The same table in Markdown, followed by its chart when the chart is written beside
     /// the page (`--docs`).
     package func scalingMarkdown(_ sweep: ClientSweep, linkingChart: Bool) -> [String] {
-        let columns = Self.scalingColumns(sweep)
-        var lines = [
-            "### \(sweep.scenario.rawValue): throughput by clients", "",
-            scalingLegend(sweep).capitalizedFirst + ".", "",
-            "| " + columns.map(\.title).joined(separator: " | ") + " |",
-            "|" + columns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|",
-        ]
-        lines += Self.scalingCells(sweep).map { "| " + $0.joined(separator: " | ") + " |" }
+        var lines = ["### \(sweep.scenario.rawValue): throughput by clients", "", scalingLegend(sweep).capitalizedFirst + ".", ""]
+        lines += TextTable(columns: Self.scalingColumns(sweep), rows: Self.scalingCells(sweep)).markdown()
         if linkingChart {
             lines += ["", "![\(sweep.scenario.rawValue): throughput by clients](\(sweep.chartFileName))"]
         }

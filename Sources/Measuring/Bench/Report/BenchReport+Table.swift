@@ -88,9 +88,7 @@ extension BenchReport {
             lines.append("\(scenario.scenario.definition.summary.capitalizedFirst). \(scenario.operations) operations, \(scenario.clients) client\(scenario.clients == 1 ? "" : "s"), reference checksum `\(scenario.expectedChecksum)`." + (roundTripLine(of: scenario).map { " The \($0)." } ?? ""))
             lines.append("")
             if !scenario.rows.isEmpty {
-                lines.append("| " + columns(of: scenario).map(\.title).joined(separator: " | ") + " |")
-                lines.append("|" + columns(of: scenario).map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|")
-                for row in cells(of: scenario) { lines.append("| " + row.joined(separator: " | ") + " |") }
+                lines += TextTable(columns: columns(of: scenario), rows: cells(of: scenario)).markdown()
                 lines.append("")
             }
             lines.append(explanation(of: scenario))
@@ -324,6 +322,13 @@ package struct TextTable {
             .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         return [line(columns.map(\.title))] + rows.map(line)
+    }
+
+    /// The same table in GitHub Markdown: a header, its alignment row, a line per row.
+    package func markdown() -> [String] {
+        ["| " + columns.map(\.title).joined(separator: " | ") + " |",
+         "|" + columns.map { $0.alignRight ? "---:" : ":---" }.joined(separator: "|") + "|"]
+            + rows.map { "| " + $0.joined(separator: " | ") + " |" }
     }
 }
 
