@@ -21,6 +21,15 @@ extension NoteContext {
         var committed: Note.Values?
         /// False for a slot on the free list.
         var inUse = true
+
+        /// Frees the row when its note is gone, in place: reading `rows[slot].owner` would
+        /// copy the whole row (the weak reference and both values' strings) to test it.
+        /// - Returns: Whether it freed the row.
+        mutating func freeIfOwnerIsGone() -> Bool {
+            guard inUse, owner == nil else { return false }
+            self = Row(owner: nil, storage: nil, committed: nil, inUse: false)
+            return true
+        }
     }
 
     /// The rows of a context, in slots that are used again once their note is gone, so
@@ -47,10 +56,7 @@ extension NoteContext {
             guard !rows.isEmpty else { return }
             for _ in 0..<count {
                 sweepPosition = sweepPosition + 1 < rows.count ? sweepPosition + 1 : 0
-                if rows[sweepPosition].inUse && rows[sweepPosition].owner == nil {
-                    rows[sweepPosition] = Row(owner: nil, storage: nil, committed: nil, inUse: false)
-                    freeSlots.append(sweepPosition)
-                }
+                if rows[sweepPosition].freeIfOwnerIsGone() { freeSlots.append(sweepPosition) }
             }
         }
     }

@@ -237,19 +237,24 @@ public final class NoteContext {
     /// database again. Objects handed out before become detached.
     public func reset() {
         assertOnQueue("NoteContext.reset()")
-        forgetEverything(keepingSmallTables: false)
+        forgetEverything()
     }
 
-    /// ``reset()`` for a reader of the pool after each read: its tables keep their room
-    /// when it is small, so the next read registers its objects without growing them.
+    /// ``reset()`` for a reader of the pool after each read: its tables keep their room up
+    /// to ``roomKeptAfterRead`` entries, so the next read of a list registers its objects
+    /// without growing the tables again from empty (a 1,000-note list grew them ten times
+    /// per read), while a reader that once read far more gives the memory back.
     func forgetAfterRead() {
-        forgetEverything(keepingSmallTables: true)
+        forgetEverything(keepingRoomFor: Self.roomKeptAfterRead)
     }
 
-    private func forgetEverything(keepingSmallTables: Bool) {
+    /// How many entries a reader's tables keep room for between reads.
+    static let roomKeptAfterRead = 4_096
+
+    private func forgetEverything(keepingRoomFor keptRoom: Int = 0) {
         rollback()
-        registeredNotes.removeAll(keepingCapacity: keepingSmallTables && registeredNotes.capacity <= 64)
-        registeredFolders.removeAll(keepingCapacity: keepingSmallTables && registeredFolders.capacity <= 64)
+        registeredNotes.removeAll(keepingCapacity: registeredNotes.capacity <= keptRoom)
+        registeredFolders.removeAll(keepingCapacity: registeredFolders.capacity <= keptRoom)
     }
 
     /// Discards pending changes and closes the context's connection, on the caller's

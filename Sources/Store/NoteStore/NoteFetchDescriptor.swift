@@ -64,6 +64,10 @@ extension NoteContext {
         if let prefix = descriptor.titlePrefix { statement.bind(prefix, at: 2) }
         var notes: [Note] = []
         var rows = 0
+        // Once per fetch, not per row: `container` is unowned, and each use of it is an
+        // atomic increment and decrement of the container's reference count, which every
+        // reader of the pool shares; per row, two cores reading at once fought over it.
+        let container = container
         defer { container.noteRowsFetched(rows) }
         while try statement.step() {
             rows += 1
