@@ -18,19 +18,32 @@ struct FramesReportTests {
 
     /// Stalls in milliseconds: the first run's are 0.01 to 1.00, the second's 0.1 to 10.0,
     /// so every percentile of the two pooled differs from the first run's alone.
-    static func log(due: Int, onTime: Int, stalls: [Duration], wrong: Int = 0, merges: [Duration] = []) -> FrameLog {
+    static func log(
+        due: Int, onTime: Int, stalls: [Duration], wrong: Int = 0, merges: [Duration] = [], late: [FrameLog.LateFrame] = []
+    ) -> FrameLog {
         var log = FrameLog()
         (log.due, log.rendered, log.onTime, log.stalls, log.wrongScreens, log.renderings) = (due, stalls.count, onTime, stalls, wrong, 1)
         // A view context's merges on the main queue: counted and summed over runs, the longest of all.
         log.mainQueueMerges = merges.count
         log.mainQueueMergeTime = merges.reduce(.zero, +)
         log.longestMainQueueMerge = merges.max() ?? .zero
+        log.lateFrames = late
         return log
     }
 
+    /// Late frames of milliseconds read · store: the first run's median read alone is 10.5,
+    /// the mean of all three 10.33, the pooled median 10.00; the store's pooled median 1.00.
+    static func late(_ read: Double, _ store: Double?) -> FrameLog.LateFrame {
+        FrameLog.LateFrame(
+            lateStart: .zero, read: .microseconds(read * 1_000), storeWork: store.map { .microseconds($0 * 1_000) }
+        )
+    }
+
     static let queuePerformLogs = [
-        log(due: 120, onTime: 90, stalls: (1...100).map { .microseconds(10 * $0) }, merges: [.microseconds(900)]),
-        log(due: 150, onTime: 60, stalls: (1...100).map { .microseconds(100 * $0) }, merges: [.microseconds(400), .microseconds(1_500)]),
+        log(due: 120, onTime: 90, stalls: (1...100).map { .microseconds(10 * $0) }, merges: [.microseconds(900)],
+            late: [late(9, 1), late(12, 2)]),
+        log(due: 150, onTime: 60, stalls: (1...100).map { .microseconds(100 * $0) }, merges: [.microseconds(400), .microseconds(1_500)],
+            late: [late(10, 0.5)]),
     ]
 
     static func row(_ descriptor: RowDescriptor, throughput: Double, frames: BenchReport.FrameSummary?) -> BenchReport.RowResult {
@@ -50,7 +63,7 @@ struct FramesReportTests {
         queue.readsBehindWrites = 31
         queue.countedFrames = 40
         var grdbFrames = BenchReport.FrameSummary(
-            logs: [log(due: 20, onTime: 4, stalls: (1...12).map { .milliseconds($0) }, wrong: 2)], batch: 1_000
+            logs: [log(due: 20, onTime: 4, stalls: (1...12).map { .milliseconds($0) }, wrong: 2, late: [late(7, nil)])], batch: 1_000
         )
         grdbFrames.notesPerSecond = 80_000
         grdbFrames.readsBehindWritesMissing = "the row queues no job on a context queue"
@@ -76,9 +89,9 @@ struct FramesReportTests {
     }
 
     static let expectedCells = [
-        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "3, max 1.50", "0"],
-        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "0", "2"],
-        ["custom-executor", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"],
+        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "3, max 1.50", "10.00 · 1.00", "0"],
+        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "0", "7.00 · n/a", "2"],
+        ["custom-executor", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"],
     ]
 
     // MARK: The table
@@ -87,7 +100,8 @@ struct FramesReportTests {
     func cells() throws {
         let report = Self.report()
         #expect(BenchReport.frameColumns.map(\.title) == [
-            "row", "due", "rendered", "missed", "stall p50 ms", "p99 ms", "max ms", "notes/s", "reads behind writes", "main merges", "wrong",
+            "row", "due", "rendered", "missed", "stall p50 ms", "p99 ms", "max ms", "notes/s", "reads behind writes", "main merges",
+            "late: read · store ms", "wrong",
         ])
         let cells = try #require(report.frameCells(of: report.scenarios[0]))
         #expect(cells == Self.expectedCells)
@@ -108,6 +122,9 @@ struct FramesReportTests {
         #expect(first.stall(atPercentile: 0.99).map { Format.decimal($0, digits: 2) } != right[5])
         #expect(first.stall(atPercentile: 0.5).map { Format.decimal($0, digits: 2) } != right[4])
         #expect("\(Self.queuePerformLogs[0].due)" != right[1])
+        // The late frames' read from the first run alone, or their mean.
+        #expect(first.lateReadCell != right[10])
+        #expect(Format.decimal((9.0 + 12 + 10) / 3, digits: 2) + " · 1.00" != right[10])
         // p99 taken as the largest stall.
         #expect(frames.stallMilliseconds.last.map { Format.decimal($0, digits: 2) } != right[5])
         // What the renderer shows is none of those.
@@ -184,10 +201,14 @@ struct FramesReportTests {
         #expect(queue["notes_per_s"] as? Double == 120_000)
         #expect(queue["reads_behind_writes"] as? Int == 31)
         #expect(queue["list_reads_counted"] as? Int == 40)
+        let late = try #require(queue["late_frames"] as? [String: Any])
+        #expect(late["read_ms"] as? [Double] == [9, 12, 10])
+        #expect(late["store_ms"] as? [Double] == [1, 2, 0.5])
         #expect((queue["notes"] as? [String: String])?.isEmpty == true)
         let grdb = try #require(rows[1]["frames"] as? [String: Any])
         #expect(grdb["wrong_screens"] as? Int == 2)
         #expect(grdb["missed"] as? Int == 16)
+        #expect(((grdb["late_frames"] as? [String: Any])?["store_ms"] as? [Any])?.first is NSNull, "no context of the store read")
         #expect(grdb["reads_behind_writes"] is NSNull)
         #expect((grdb["notes"] as? [String: String])?["reads_behind_writes"] == "the row queues no job on a context queue")
         #expect(rows[1]["checksum_ok"] as? Bool == false)

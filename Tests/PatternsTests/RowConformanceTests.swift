@@ -20,6 +20,9 @@ struct RowConformanceTests {
         Scenario.allCases.filter(row.descriptor.runs).map { (row, $0) }
     }
 
+    /// The rows whose reads no context of the lab's store makes: SQL of their own, GRDB.
+    static let readingWithoutTheStore: Set<RowID> = [.rawSQLite, .mutex, .grdb, .grdbPool]
+
     // MARK: Same work
 
     @Test("Each scenario ends with the reference checksum, reads and count, with 1 and 4 clients", arguments: cases)
@@ -40,6 +43,21 @@ struct RowConformanceTests {
             #expect(onFile.measured == inMemory.measured, "\(clients) clients")
             #expect(onFile.measured == onFile.expected, "\(clients) clients")
         }
+    }
+
+    @Test("A list read through the lab's store says how long its context worked, a read without one says nothing", arguments: rows)
+    func listReadTimesTheStoresWork(row: Row) async throws {
+        let repository = try await row.descriptor.open(RepositoryConfiguration(location: .inMemory, concurrencyDebug: true))
+        try await ScenarioRunner.prepare(ScenarioPlan(scenario: .listRead, operations: 1, clients: 1, seed: 1), on: repository)
+        let screen = try await repository.listScreen(titles: 20)
+        #expect(screen.titles.count == 20)
+        if Self.readingWithoutTheStore.contains(row.descriptor.id) {
+            #expect(screen.storeWork == nil, "no context of the store read it: there is no store work to time")
+        } else {
+            let work = try #require(screen.storeWork, "a read through a context of the store, untimed")
+            #expect(work > .zero)
+        }
+        try await repository.close()
     }
 
     // MARK: Failures

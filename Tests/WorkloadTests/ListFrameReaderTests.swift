@@ -85,6 +85,17 @@ struct ListFrameReaderTests {
         #expect(frames.missed == frames.due)
         #expect(frames.stalls.allSatisfy { $0 >= .milliseconds(17) })
         #expect(frames.wrongScreens == 0)
+        // The late frame keeps what its screen said of the store's work.
+        #expect(frames.lateFrames.map(\.storeWork) == [ListingRepository.storeWork])
+    }
+
+    @Test("Two screens are equal when they show the same count and titles, however long each took to read")
+    func screensCompareWhatTheyShow() {
+        let screen = ListScreen(count: 3, titles: ["a", "b"], storeWork: .microseconds(40))
+        #expect(screen == ListScreen(count: 3, titles: ["a", "b"]))
+        #expect(screen == ListScreen(count: 3, titles: ["a", "b"], storeWork: .milliseconds(9)))
+        #expect(screen != ListScreen(count: 4, titles: ["a", "b"], storeWork: .microseconds(40)))
+        #expect(screen != ListScreen(count: 3, titles: ["b", "a"], storeWork: .microseconds(40)))
     }
 
     @Test("A scenario without a list renders no frames")
@@ -159,6 +170,8 @@ actor ListingRepository: ForwardingRepository {
     }
 
     static let readsBeforeImport = 3
+    /// What every screen of a truthful list says of the store's work, as a context's would.
+    static let storeWork = Duration.microseconds(250)
 
     nonisolated let wrapped: any NoteRepository = ReferenceRepository()
     private let lie: Lie?
@@ -186,6 +199,7 @@ actor ListingRepository: ForwardingRepository {
             waiting = []
         }
         var screen = try await wrapped.listScreen(titles: titles)
+        screen.storeWork = Self.storeWork
         guard let first = firstScreen else {
             // The first frame is always right: the seeded notes, before any batch.
             firstScreen = screen

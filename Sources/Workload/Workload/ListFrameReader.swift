@@ -58,10 +58,14 @@ public struct FrameLog: Sendable, Equatable {
         public var lateStart: Duration
         /// How long its read took.
         public var read: Duration
+        /// How much of the read the store's context worked (``ListScreen/storeWork``): the
+        /// rest of it was the trip. Nil where the row's read is not timed inside a context.
+        public var storeWork: Duration?
 
-        public init(lateStart: Duration, read: Duration) {
+        public init(lateStart: Duration, read: Duration, storeWork: Duration? = nil) {
             self.lateStart = lateStart
             self.read = read
+            self.storeWork = storeWork
         }
     }
 
@@ -194,8 +198,10 @@ public final class ListFrameReader {
                 return log
             }
             let started = clock.now
+            var storeWork: Duration?
             do {
                 let screen = try await repository.listScreen(titles: schedule.titles)
+                storeWork = screen.storeWork
                 if expected.accepts(screen, after: shownCount) {
                     shownCount = screen.count
                 } else {
@@ -210,7 +216,9 @@ public final class ListFrameReader {
             if ended - deadline <= interval {
                 log.onTime += 1
             } else {
-                log.lateFrames.append(FrameLog.LateFrame(lateStart: started - deadline, read: ended - started))
+                log.lateFrames.append(
+                    FrameLog.LateFrame(lateStart: started - deadline, read: ended - started, storeWork: storeWork)
+                )
             }
             // The next deadline the display has not passed yet.
             frame = max(frame + 1, Int(((ended - start) / interval).rounded(.up)))

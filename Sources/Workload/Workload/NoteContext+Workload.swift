@@ -29,10 +29,14 @@ extension NoteContext {
         }
     }
 
-    /// The count and the first `titles` titles by identifier, in one job of the context.
+    /// The count and the first `titles` titles by identifier, in one job of the context,
+    /// with the time the job spent on them (``ListScreen/storeWork``).
     public func listScreen(titles: Int) throws(NoteStoreError) -> ListScreen {
+        let clock = ContinuousClock()
+        let started = clock.now
         let first = try fetch(NoteFetchDescriptor(sortBy: .id, fetchLimit: titles))
-        return ListScreen(count: try fetchCount(), titles: first.map(\.title))
+        let count = try fetchCount()
+        return ListScreen(count: count, titles: first.map(\.title), storeWork: clock.now - started)
     }
 
     /// Reads the note, applies the edit to what was read, and saves.

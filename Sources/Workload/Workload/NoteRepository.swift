@@ -131,12 +131,28 @@ public struct NoteEdit: Sendable, Equatable {
 
 /// One frame of a list: the number of notes, and the titles of the first notes by
 /// identifier (``NoteRepository/listScreen(titles:)``).
-public struct ListScreen: Sendable, Equatable {
+public struct ListScreen: Sendable {
     public var count: Int
     public var titles: [String]
+    /// How long the store's context worked on the read (its fetch and its count), timed
+    /// inside the context's job; nil where no context of the lab's store made it (the
+    /// baselines, another library). What a caller waited beyond it is the trip: a queue's
+    /// wait, wake-ups, hops, the cores' other work.
+    public var storeWork: Duration?
 
-    public init(count: Int, titles: [String]) {
+    public init(count: Int, titles: [String], storeWork: Duration? = nil) {
         self.count = count
         self.titles = titles
+        self.storeWork = storeWork
+    }
+}
+
+// MARK: Equatable
+
+extension ListScreen: Equatable {
+    /// Two screens are equal when they show the same count and titles, however long each
+    /// took to read.
+    public static func == (lhs: ListScreen, rhs: ListScreen) -> Bool {
+        lhs.count == rhs.count && lhs.titles == rhs.titles
     }
 }

@@ -47,6 +47,16 @@ extension BenchReport {
             logs.flatMap(\.stalls).map(\.milliseconds).sorted()
         }
 
+        /// The late frames' median read and the median of the store's work in them, in ms:
+        /// "9.12 · 0.84"; "9.12 · n/a" where the store's work is not timed; "-" with none.
+        var lateReadCell: String {
+            let late = pooled.lateFrames
+            guard let read = BenchReport.Spread(late.map(\.read.milliseconds))?.median else { return "-" }
+            let work = late.compactMap(\.storeWork?.milliseconds)
+            let store = work.count == late.count ? BenchReport.Spread(work).map { Format.decimal($0.median, digits: 2) } : nil
+            return Format.decimal(read, digits: 2) + " · " + (store ?? "n/a")
+        }
+
         /// The stall that `fraction` (0 to 1) of the frames of every timed run did not exceed:
         /// the nearest rank, so p99 of 100 frames is the 99th smallest. Nil without frames.
         func stall(atPercentile fraction: Double) -> Double? {
@@ -91,6 +101,7 @@ extension BenchReport.FrameSummary {
                 ("started_late", .integer(all.lateFrames.filter { $0.lateStart > $0.read }.count)),
                 ("start_ms", .array(all.lateFrames.map { .number($0.lateStart.milliseconds) })),
                 ("read_ms", .array(all.lateFrames.map { .number($0.read.milliseconds) })),
+                ("store_ms", .array(all.lateFrames.map { $0.storeWork.map { .number($0.milliseconds) } ?? .null })),
             ])),
             ("main_queue_merges", .object([
                 ("count", .integer(all.mainQueueMerges)), ("total_ms", .number(all.mainQueueMergeTime.milliseconds)),
@@ -136,6 +147,7 @@ extension BenchReport {
         .init(title: "max ms", alignRight: true),
         .init(title: "notes/s", alignRight: true), .init(title: "reads behind writes", alignRight: true),
         .init(title: "main merges", alignRight: true),
+        .init(title: "late: read · store ms", alignRight: true),
         .init(title: "wrong", alignRight: true),
     ]
 
@@ -157,6 +169,7 @@ extension BenchReport {
                 frames.notesPerSecond.map(Format.grouped) ?? "-",
                 frames.readsBehindWrites.map(String.init) ?? "n/a",
                 all.mainQueueMerges == 0 ? "0" : "\(all.mainQueueMerges), max \(milliseconds(all.longestMainQueueMerge.milliseconds))",
+                frames.lateReadCell,
                 "\(all.wrongScreens)",
             ]
         }
@@ -186,6 +199,7 @@ extension BenchReport {
             "notes/s: notes the import wrote per second, ops/s × \(Format.grouped(Double(batch))).",
             "reads behind writes: read jobs of the store's context queues that waited for a write of the same queue, counted in the counting pass's one run; n/a where the row queues no job on a context queue, so its reads wait elsewhere (a lock, another library's queue, an actor).",
             "main merges: merges of the import's saves made on the main queue while the list rendered (a view context that merges them), and the longest, in ms: time the main thread could not render.",
+            "late: read · store: over the frames rendered but not on time, the median time their read took and the median time the store's context worked on it (its fetch and count, timed inside the context's job), in ms; the difference is the trip (a queue's wait, wake-ups, hops, the cores' other work); n/a where no context of the lab's store read, - with no late frame.",
             "wrong: frames that showed a count or titles the store could not have shown; any makes the outcome DIFFERS.",
             "hops/op, enq/op and disp/op above include the list's reads: after the slash, the import's declared hops plus, per frame the counting run rendered, the row's declared read from the main actor and the list's own sleep (\(Self.said(ListFrameReader.perFrame))), and \(Self.said(ListFrameReader.perRendering)) more per segment, for the sleep after which the list sees the end.",
         ]

@@ -141,11 +141,8 @@ package struct CostModel: Sendable {
         )
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
+    /// The median of `values`, which is not empty.
+    private static func median(_ values: [Double]) -> Double { BenchReport.Spread(values)?.median ?? 0 }
 
     /// Whether predicted ÷ measured is within the tolerance.
     package static func fits(_ ratio: Double) -> Bool {
