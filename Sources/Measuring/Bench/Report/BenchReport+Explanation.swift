@@ -76,7 +76,12 @@ extension BenchReport {
         ScenarioFindings(
             trip: "a queue round trip, probed before each run, took \(Self.microseconds(roundTrip))",
             roundTrip: Self.microseconds(roundTrip),
-            kept: kept.map { "the patterns keep \(Self.percent($0.lowerBound)) to \(Self.percent($0.upperBound)) of raw-sqlite" }
+            kept: kept.map { range in
+                let share = Self.percent(range.lowerBound) == Self.percent(range.upperBound)
+                    ? Self.percent(range.lowerBound)
+                    : "\(Self.percent(range.lowerBound)) to \(Self.percent(range.upperBound))"
+                return "the patterns keep \(share) of raw-sqlite"
+            }
                 ?? "raw-sqlite is not in this scenario, so no row is compared with the SQL alone",
             roundTripOverWork: (store ?? raw).map { Format.decimal(roundTrip / $0, digits: 1) } ?? "-",
             clients: scenario.clients, cores: machine.cores,

@@ -44,7 +44,7 @@ extension Scenario {
         case .mixed:
             return "\(findings.clients) clients share one connection: its work is serial, so no row beats its base, and the queue-based patterns keep their queue busy, which saves wake-ups (compare wake/op with point-read's): \(findings.kept). With clients waiting, a wake-up's wait overlaps another client's work and only its CPU counts: the model charges that."
         case .listRead:
-            return "One operation reads a list's count and its first titles, from \(findings.clients) clients at once. The lab's store has one connection, so its rows' reads take turns: \(findings.kept). A pool of read-only connections reads on a second core, which pays once a read costs more than the trip to it; the table by list size says from which size."
+            return "One operation reads a list's count and its first titles, from \(findings.clients) clients at once. store-sync and raw-sqlite make the reads one caller at a time on one connection; a pool of read-only connections (reader-pool, grdb-pool) makes them at once, on a second core, which pays once a read costs more than the trip to it; the table by list size says from which size."
         case .chatty:
             let dispatches = findings.count(.queueDispatches, of: .queuePerform, digits: 0) ?? "4"
             return "One operation reads four properties through four calls, so every queue-based pattern pays \(dispatches) round trips per note where one snapshot would pay one: \(findings.kept)."
