@@ -355,14 +355,6 @@ struct ReaderPoolTests {
         #expect(try file.container.readerPool === file.container.readerPool, "one pool per container")
     }
 
-    @Test("The default pool has five readers at most, and no more than the cores the process may use")
-    func defaultReadersFollowTheCores() {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(NoteReaderPool.defaultMaximumReaderCount >= 1)
-        #expect(NoteReaderPool.defaultMaximumReaderCount <= 5)
-        #expect(NoteReaderPool.defaultMaximumReaderCount == min(5, max(1, cores)))
-    }
-
     @Test("A reader refuses to save, and the next read finds nothing of what it inserted")
     func readersDoNotSave() async throws {
         let fixture = try PoolFixture(maximumReaderCount: 1, notes: 3)

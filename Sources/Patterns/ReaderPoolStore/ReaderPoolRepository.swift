@@ -3,14 +3,13 @@
 // Writes go through one actor whose executor is its context's queue (`custom-executor`'s
 // pattern): an update reads and saves in one job, so no other client's write comes between.
 // Reads go through `NoteContainer.read`: each is one snapshot on a read-only context of a
-// bounded pool (five readers, at most one per core), so a read waits neither for the
-// writer nor for another read, unless every reader is busy. This is what Core Data's
-// background contexts over a store's pool of connections, or several SwiftData model
-// actors, amount to; `NoteReaderPool` cites Core Data's and GRDB's documentation for it.
-// A pool needs WAL, which an in-memory database cannot have
-// (`NoteStoreError.readerPoolNeedsWAL`, whose reasons `NoteContainer.readerPool` gives):
-// asked for memory, this row alone works on a temporary file of its own, in WAL mode,
-// removed when it closes.
+// bounded pool (5 readers), so a read waits neither for the writer nor for another read,
+// unless every reader is busy. This is what Core Data's background contexts over a store's
+// pool of connections, or several SwiftData model actors, amount to; `NoteReaderPool` cites
+// Core Data's and GRDB's documentation for it. A pool needs WAL, which an in-memory database
+// cannot have (`NoteStoreError.readerPoolNeedsWAL`, whose reasons `NoteContainer.readerPool`
+// gives): asked for memory, this row alone works on a temporary file of its own, in WAL
+// mode, removed when it closes.
 
 import CustomExecutorStore
 import NoteStore
@@ -196,9 +195,8 @@ extension RowDescriptor {
         id: .readerPool, kind: .pattern,
         summary: """
             writes on one `custom-executor`-style actor, reads in parallel on the container's \
-            pool of up to five read-only contexts, one per core at most, each read one snapshot \
-            (`container.read { }`); asked for memory, it works on a temporary WAL file, removed \
-            when it closes
+            pool of up to five read-only contexts, each read one snapshot (`container.read { \
+            }`); asked for memory, it works on a temporary WAL file, removed when it closes
             """,
         lessons: [4],
         expectedHops: HopExpectation(

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
 // MARK: - NoteReaderPool
@@ -14,16 +9,13 @@ import Synchronization
 /// A read's objects never leave it: return identifiers and snapshots. The pool belongs to
 /// its container, as the view context does: keep the container while you use it.
 public final class NoteReaderPool: Sendable {
-    /// Five readers, GRDB's default `Configuration.maximumReaderCount`
-    /// (GRDB/Core/Configuration.swift: "The default value is 5"), and no more than the
-    /// cores the process may use. Core Data documents no number: "The default connection
-    /// pool size is implementation-dependent and may vary by store type or platform"
+    /// Five readers: GRDB's default `Configuration.maximumReaderCount`
+    /// (GRDB/Core/Configuration.swift: "The default value is 5"). Core Data documents no
+    /// number: "The default connection pool size is implementation-dependent and may vary
+    /// by store type or platform"
     /// (https://developer.apple.com/documentation/coredata/nspersistentstoreconnectionpoolmaxsizekey).
-    ///
-    /// Why the cores: reads beyond them cannot run at once, and each reader keeps a page
-    /// cache of its own, so on two cores a third to fifth reader adds memory traffic and
-    /// threads, not speed (the reads chapter of the guide measures it).
-    public static let defaultMaximumReaderCount = max(1, min(5, ProcessInfo.processInfo.activeProcessorCount))
+    /// The lab takes GRDB's, the one published.
+    public static let defaultMaximumReaderCount = 5
 
     /// At most this many readers are open, and so at most this many reads run at once.
     public let maximumReaderCount: Int
