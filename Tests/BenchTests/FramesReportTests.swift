@@ -89,8 +89,8 @@ struct FramesReportTests {
     }
 
     static let expectedCells = [
-        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "3, max 1.50", "10.00 · 1.00", "0"],
-        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "0", "7.00 · n/a", "2"],
+        ["queue-perform", "270", "200", "120 (44.4%)", "0.91", "9.80", "10.00", "120,000", "31", "3, max 1.50", "3: 10.00 · 1.00", "0"],
+        ["grdb", "20", "12", "16 (80.0%)", "6.00", "12.00", "12.00", "80,000", "n/a", "0", "1: 7.00 · n/a", "2"],
         ["custom-executor", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"],
     ]
 
@@ -101,7 +101,7 @@ struct FramesReportTests {
         let report = Self.report()
         #expect(BenchReport.frameColumns.map(\.title) == [
             "row", "due", "rendered", "missed", "stall p50 ms", "p99 ms", "max ms", "notes/s", "reads behind writes", "main merges",
-            "late: read · store ms", "wrong",
+            "late: n: read · store ms", "wrong",
         ])
         let cells = try #require(report.frameCells(of: report.scenarios[0]))
         #expect(cells == Self.expectedCells)
@@ -124,7 +124,12 @@ struct FramesReportTests {
         #expect("\(Self.queuePerformLogs[0].due)" != right[1])
         // The late frames' read from the first run alone, or their mean.
         #expect(first.lateReadCell != right[10])
-        #expect(Format.decimal((9.0 + 12 + 10) / 3, digits: 2) + " · 1.00" != right[10])
+        #expect("3: " + Format.decimal((9.0 + 12 + 10) / 3, digits: 2) + " · 1.00" != right[10])
+        // A late read that failed, so its store work is untimed, leaves the others' median
+        // and says how many were timed; it does not turn the row into one the store never read.
+        var partly = FrameLog()
+        partly.lateFrames = [Self.late(9, 1), Self.late(12, nil), Self.late(10, 3)]
+        #expect(BenchReport.FrameSummary(logs: [partly], batch: 1_000).lateReadCell == "3: 10.00 · 2.00, 2 timed")
         // p99 taken as the largest stall.
         #expect(frames.stallMilliseconds.last.map { Format.decimal($0, digits: 2) } != right[5])
         // What the renderer shows is none of those.

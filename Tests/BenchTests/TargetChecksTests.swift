@@ -37,9 +37,9 @@ struct TargetChecksTests {
     }
 
     /// ui-during-import with reader-pool's frames as given, and view-context's, which keeps
-    /// every frame unless told otherwise.
+    /// every frame unless told otherwise; nil leaves view-context out of the run.
     static func list(
-        due: Int, missed: Int, readsBehindWrites: Int?, viewContextMissed: Int = 0
+        due: Int, missed: Int, readsBehindWrites: Int?, viewContextMissed: Int? = 0
     ) -> BenchReport.ScenarioResult {
         func frames(missed: Int, readsBehindWrites: Int?) -> BenchReport.FrameSummary {
             var log = FrameLog()
@@ -50,10 +50,8 @@ struct TargetChecksTests {
         }
         return BenchReport.ScenarioResult(
             scenario: .uiDuringImport, operations: 20, clients: 1, expectedChecksum: Checksum(value: 8),
-            rows: [
-                row(.readerPool, throughput: 10, frames: frames(missed: missed, readsBehindWrites: readsBehindWrites)),
-                row(.viewContext, throughput: 10, frames: frames(missed: viewContextMissed, readsBehindWrites: 0)),
-            ]
+            rows: [row(.readerPool, throughput: 10, frames: frames(missed: missed, readsBehindWrites: readsBehindWrites))]
+                + (viewContextMissed.map { [row(.viewContext, throughput: 10, frames: frames(missed: $0, readsBehindWrites: 0))] } ?? [])
         )
     }
 
@@ -154,6 +152,14 @@ struct TargetChecksTests {
         #expect(target.met == met)
         #expect(target.measured.hasPrefix("reader-pool: \(missed) of 1,000 frames missed"))
         #expect(target.measured.contains("; view-context: \(viewContextMissed) of 1,000 frames missed"))
+    }
+
+    @Test("A run without view-context does not meet the frames target on reader-pool's alone, and says so")
+    func framesWithoutViewContext() throws {
+        let scenario = Self.list(due: 1_000, missed: 0, readsBehindWrites: 0, viewContextMissed: nil)
+        let target = try #require(Self.targets([scenario]).first { $0.target.hasPrefix("on `ui-during-import`") })
+        #expect(!target.met)
+        #expect(target.measured.hasSuffix("view-context: not run, or no frame due"))
     }
 
     // MARK: The concurrent model

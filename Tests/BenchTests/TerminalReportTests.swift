@@ -2,6 +2,7 @@ import Rows
 import Baselines
 import CustomExecutorStore
 import Foundation
+import Meters
 import QueuePerformStore
 import RowKit
 import Support
@@ -180,5 +181,25 @@ struct TerminalReportTests {
         // Elsewhere, the plain sentence.
         let point = Self.report([Self.scenario([Self.row(.rawSQLite, rounds: [10_000]), Self.row(.storeSync, rounds: [20_000])])])
         #expect(point.explanation(of: point.scenarios[0]).hasPrefix("raw-sqlite does one operation's SQL in 10.0 µs, and the lab's store"))
+    }
+
+    @Test("The patterns' share of raw-sqlite is one figure when the lowest and highest round to it, a range otherwise")
+    func keptShare() {
+        func explanation(_ patterns: [(RowDescriptor, Double)]) -> String {
+            var scenario = Self.scenario(
+                [Self.row(.rawSQLite, rounds: [10_000, 10_000, 10_000])] + patterns.map { Self.row($0.0, rounds: [$0.1, $0.1, $0.1]) }
+            )
+            scenario.costs = [HopCosts(
+                actorHopNanoseconds: 100, queueRoundTripNanoseconds: 8_000, queueRoundTripCPUNanoseconds: 5_000,
+                workedRoundTripNanoseconds: 10_000, workedRoundTripCPUNanoseconds: 6_000, workedRoundTripWakeups: 2
+            )]
+            let report = Self.report([scenario], runs: 3)
+            return report.explanation(of: report.scenarios[0])
+        }
+        let one = explanation([(.queuePerform, 50_000), (.customExecutor, 50_100)])
+        #expect(one.contains("the patterns keep 20% of raw-sqlite"), "\(one)")
+        #expect(!one.contains("20% to 20%"))
+        let range = explanation([(.queuePerform, 50_000), (.customExecutor, 20_000)])
+        #expect(range.contains("the patterns keep 20% to 50% of raw-sqlite"), "\(range)")
     }
 }

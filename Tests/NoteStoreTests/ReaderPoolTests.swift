@@ -355,6 +355,23 @@ struct ReaderPoolTests {
         #expect(try file.container.readerPool === file.container.readerPool, "one pool per container")
     }
 
+    @Test("A reader keeps its identity map's room between reads up to 4,096 notes, and gives a larger one back", arguments: [1_500, 5_000])
+    func readerKeepsItsRoom(notes: Int) async throws {
+        let fixture = try PoolFixture(maximumReaderCount: 1, notes: notes)
+        let fetched = try await fixture.container.read { context in try context.fetch().count }
+        #expect(fetched == notes)
+        // The same reader, at the start of the next read: nothing registered, room kept or not.
+        let (registered, room) = try await fixture.container.read { context in
+            (context.registeredObject(for: NoteID(1)) != nil, context.registeredNoteCapacity)
+        }
+        #expect(!registered, "the last read's objects are still registered")
+        if notes <= NoteContext.roomKeptAfterRead {
+            #expect(room >= notes, "the room for \(notes) notes was given back")
+        } else {
+            #expect(room == 0, "a reader kept room for \(room) notes after reading \(notes)")
+        }
+    }
+
     @Test("A reader refuses to save, and the next read finds nothing of what it inserted")
     func readersDoNotSave() async throws {
         let fixture = try PoolFixture(maximumReaderCount: 1, notes: 3)

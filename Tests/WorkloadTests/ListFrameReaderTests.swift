@@ -85,8 +85,8 @@ struct ListFrameReaderTests {
         #expect(frames.missed == frames.due)
         #expect(frames.stalls.allSatisfy { $0 >= .milliseconds(17) })
         #expect(frames.wrongScreens == 0)
-        // The late frame keeps what its screen said of the store's work.
-        #expect(frames.lateFrames.map(\.storeWork) == [ListingRepository.storeWork])
+        // The late frame keeps what its own screen said of the store's work: the first read's.
+        #expect(frames.lateFrames.map(\.storeWork) == [ListingRepository.storeWork(ofRead: 1)])
     }
 
     @Test("Two screens are equal when they show the same count and titles, however long each took to read")
@@ -170,8 +170,9 @@ actor ListingRepository: ForwardingRepository {
     }
 
     static let readsBeforeImport = 3
-    /// What every screen of a truthful list says of the store's work, as a context's would.
-    static let storeWork = Duration.microseconds(250)
+    /// What the screen of the list's `read`th read says of the store's work, as a context's
+    /// would: a value of its own for each read, so a frame that keeps another read's shows.
+    static func storeWork(ofRead read: Int) -> Duration { .microseconds(100 + read) }
 
     nonisolated let wrapped: any NoteRepository = ReferenceRepository()
     private let lie: Lie?
@@ -199,7 +200,7 @@ actor ListingRepository: ForwardingRepository {
             waiting = []
         }
         var screen = try await wrapped.listScreen(titles: titles)
-        screen.storeWork = Self.storeWork
+        screen.storeWork = Self.storeWork(ofRead: listReads)
         guard let first = firstScreen else {
             // The first frame is always right: the seeded notes, before any batch.
             firstScreen = screen

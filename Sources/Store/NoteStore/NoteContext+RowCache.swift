@@ -68,6 +68,13 @@ extension NoteContext {
         return rowCache.rows.count
     }
 
+    /// How many notes the identity map has room for without growing: a reader of the pool
+    /// keeps it between reads (``NoteContext/roomKeptAfterRead``).
+    package var registeredNoteCapacity: Int {
+        assertOnQueue("NoteContext.registeredNoteCapacity")
+        return registeredNotes.capacity
+    }
+
     func newRow(for note: Note, storage: Note.Values?, committed: Note.Values?) -> RowSlot {
         assertOnQueue("a new note's values")
         return rowCache.insert(Row(owner: note, storage: storage, committed: committed))

@@ -249,7 +249,7 @@ public final class NoteContext {
     }
 
     /// How many entries a reader's tables keep room for between reads.
-    static let roomKeptAfterRead = 4_096
+    package static let roomKeptAfterRead = 4_096
 
     private func forgetEverything(keepingRoomFor keptRoom: Int = 0) {
         rollback()

@@ -134,15 +134,22 @@ public struct NoteEdit: Sendable, Equatable {
 public struct ListScreen: Sendable {
     public var count: Int
     public var titles: [String]
-    /// How long the store's context worked on the read (its fetch and its count), timed
-    /// inside the context's job; nil where no context of the lab's store made it (the
-    /// baselines, another library). What a caller waited beyond it is the trip: a queue's
-    /// wait, wake-ups, hops, the cores' other work.
-    public var storeWork: Duration?
+    /// How long the store's context took for the read's fetch and count, timed around them
+    /// inside the context's job; nil where no context of the lab's store made the read
+    /// (raw-sqlite, mutex, grdb, grdb-pool). The rest of what the caller waited is outside
+    /// it: the wait for a queue, a lock or a core, wake-ups and hops, and the job's other
+    /// statements (a pool's reader begins and ends a transaction around it). Only the lab's
+    /// store sets it.
+    public package(set) var storeWork: Duration?
 
-    public init(count: Int, titles: [String], storeWork: Duration? = nil) {
+    public init(count: Int, titles: [String]) {
         self.count = count
         self.titles = titles
+    }
+
+    /// A screen with the time its context took for it (``storeWork``).
+    package init(count: Int, titles: [String], storeWork: Duration?) {
+        self.init(count: count, titles: titles)
         self.storeWork = storeWork
     }
 }

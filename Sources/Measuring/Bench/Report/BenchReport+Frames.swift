@@ -47,14 +47,17 @@ extension BenchReport {
             logs.flatMap(\.stalls).map(\.milliseconds).sorted()
         }
 
-        /// The late frames' median read and the median of the store's work in them, in ms:
-        /// "9.12 · 0.84"; "9.12 · n/a" where the store's work is not timed; "-" with none.
+        /// How many frames were late, their median read, and the median of the store's work
+        /// over those whose store work was timed, in ms: "5: 9.12 · 0.84"; "5: 9.12 · 0.84,
+        /// 4 timed" when a read that failed left one untimed; "5: 9.12 · n/a" where no read
+        /// was timed (no context of the store read); "-" with no late frame.
         var lateReadCell: String {
             let late = pooled.lateFrames
             guard let read = BenchReport.Spread(late.map(\.read.milliseconds))?.median else { return "-" }
             let work = late.compactMap(\.storeWork?.milliseconds)
-            let store = work.count == late.count ? BenchReport.Spread(work).map { Format.decimal($0.median, digits: 2) } : nil
-            return Format.decimal(read, digits: 2) + " · " + (store ?? "n/a")
+            let store = BenchReport.Spread(work).map { Format.decimal($0.median, digits: 2) } ?? "n/a"
+            let timed = work.isEmpty || work.count == late.count ? "" : ", \(work.count) timed"
+            return "\(late.count): " + Format.decimal(read, digits: 2) + " · " + store + timed
         }
 
         /// The stall that `fraction` (0 to 1) of the frames of every timed run did not exceed:
@@ -147,7 +150,7 @@ extension BenchReport {
         .init(title: "max ms", alignRight: true),
         .init(title: "notes/s", alignRight: true), .init(title: "reads behind writes", alignRight: true),
         .init(title: "main merges", alignRight: true),
-        .init(title: "late: read · store ms", alignRight: true),
+        .init(title: "late: n: read · store ms", alignRight: true),
         .init(title: "wrong", alignRight: true),
     ]
 
@@ -199,7 +202,7 @@ extension BenchReport {
             "notes/s: notes the import wrote per second, ops/s × \(Format.grouped(Double(batch))).",
             "reads behind writes: read jobs of the store's context queues that waited for a write of the same queue, counted in the counting pass's one run; n/a where the row queues no job on a context queue, so its reads wait elsewhere (a lock, another library's queue, an actor).",
             "main merges: merges of the import's saves made on the main queue while the list rendered (a view context that merges them), and the longest, in ms: time the main thread could not render.",
-            "late: read · store: over the frames rendered but not on time, the median time their read took and the median time the store's context worked on it (its fetch and count, timed inside the context's job), in ms; the difference is the trip (a queue's wait, wake-ups, hops, the cores' other work); n/a where no context of the lab's store read, - with no late frame.",
+            "late: n: read · store: how many frames were rendered but not on time, the median time their read took, and the median time the store's context took for the read's fetch and count (timed around them inside the context's job), in ms; what the read took beyond the store's work was spent outside it (a queue's, a lock's or a core's wait, wake-ups, hops, the job's other statements); n/a where no context of the lab's store read, - with no late frame; medians of a handful of frames are rough.",
             "wrong: frames that showed a count or titles the store could not have shown; any makes the outcome DIFFERS.",
             "hops/op, enq/op and disp/op above include the list's reads: after the slash, the import's declared hops plus, per frame the counting run rendered, the row's declared read from the main actor and the list's own sleep (\(Self.said(ListFrameReader.perFrame))), and \(Self.said(ListFrameReader.perRendering)) more per segment, for the sleep after which the list sees the end.",
         ]

@@ -142,7 +142,10 @@ package struct CostModel: Sendable {
     }
 
     /// The median of `values`, which is not empty.
-    private static func median(_ values: [Double]) -> Double { BenchReport.Spread(values)?.median ?? 0 }
+    private static func median(_ values: [Double]) -> Double {
+        guard let spread = BenchReport.Spread(values) else { preconditionFailure("the median of no value") }
+        return spread.median
+    }
 
     /// Whether predicted ÷ measured is within the tolerance.
     package static func fits(_ ratio: Double) -> Bool {
